@@ -1,0 +1,13 @@
+"""rlve's own commands, registered through the same hook a pack's commands use."""
+
+from rlve.hookspecs import hookimpl
+
+
+@hookimpl
+def register_commands(cli):
+    from rlve.cli import envs, plugins_command, sample
+
+    cli.add_command(plugins_command.plugins)
+    cli.add_command(envs.envs)
+    cli.add_command(sample.sample)
+    cli.add_command(sample.verify)

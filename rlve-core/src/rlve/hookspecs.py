@@ -1,0 +1,45 @@
+"""The hooks a pack can implement. Each receives a callback and calls it once per thing it adds.
+
+A pack's module (named by its ``rlve`` entry point) implements any of these with ``@rlve.hookimpl``::
+
+    @hookimpl
+    def register_environments(register):
+        register(ShortestPath)
+
+rlve's own curricula and commands register through these same hooks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+if TYPE_CHECKING:
+    import click
+
+    from rlve.environment import Environment
+
+#: The pluggy project name, also the entry-point group packs declare.
+PROJECT = "rlve"
+
+hookspec = pluggy.HookspecMarker(PROJECT)
+hookimpl = pluggy.HookimplMarker(PROJECT)
+
+
+@hookspec
+def register_environments(register: Callable[[type[Environment]], None]) -> None:
+    """Add environments: call ``register(EnvironmentSubclass)`` once for each one the pack provides."""
+
+
+@hookspec
+def register_curricula(register: Callable[[str, Callable[..., Any]], None]) -> None:
+    """Add curriculum strategies: call ``register(name, factory)``; ``factory(env_ids, **params)``
+    returns an object with ``sample``, ``record``, ``state_dict`` and ``load_state_dict``."""
+
+
+@hookspec
+def register_commands(cli: click.Group) -> None:
+    """Add commands to the ``rlve`` command line: ``cli.add_command(...)`` or ``@cli.command()``.
+    Keep imports of heavy libraries inside the command bodies so ``rlve --help`` stays fast."""
