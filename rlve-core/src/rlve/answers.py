@@ -66,15 +66,15 @@ def extract_answer(
     if not isinstance(response, str) or not response:
         return None
     text = response[-max_response_chars:]
-    candidates = [found for found in (_last_tagged(text), _last_boxed(text)) if found is not None]
-    if not candidates:
+    tagged, boxed = _last_tagged(text), _last_boxed(text)
+    if tagged is None and boxed is None:
         return None
-    _, answer = max(candidates, key=lambda found: found[0])
-    answer = answer.strip()
+    from_tags = boxed is None or (tagged is not None and tagged[0] > boxed[0])
+    answer = (tagged if from_tags else boxed)[1].strip()
     if OPEN_TAG in answer or CLOSE_TAG in answer:
         return None
     # <answer>\boxed{42}</answer> means 42.
-    if answer.startswith(BOXED) and answer.endswith("}"):
+    if from_tags and answer.startswith(BOXED) and answer.endswith("}"):
         inner = _last_boxed(answer)
         if inner is not None and inner[0] == len(answer):
             answer = inner[1].strip()

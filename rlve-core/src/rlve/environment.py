@@ -93,9 +93,7 @@ class InvalidArgument(ValueError):
 
 def validate_difficulty(difficulty: object) -> int:
     if isinstance(difficulty, bool) or not isinstance(difficulty, int) or difficulty < 0:
-        raise InvalidArgument(
-            f"difficulty must be an integer >= 0 (there is no upper bound), got {difficulty!r}"
-        )
+        raise InvalidArgument(f"difficulty must be an integer >= 0 (there is no upper bound), got {difficulty!r}")
     return difficulty
 
 

@@ -94,9 +94,7 @@ def split_items(text: str, *, max_items: int = DEFAULT_MAX_ITEMS) -> list[str]:
     return items
 
 
-def parse_int_list(
-    text: str, *, max_items: int = DEFAULT_MAX_ITEMS, max_digits: int = DEFAULT_MAX_DIGITS
-) -> list[int]:
+def parse_int_list(text: str, *, max_items: int = DEFAULT_MAX_ITEMS, max_digits: int = DEFAULT_MAX_DIGITS) -> list[int]:
     """Integers separated by spaces, commas or semicolons, optionally in brackets: ``[0, 4, 2]``."""
     return [parse_int(item, max_digits=max_digits) for item in split_items(text, max_items=max_items)]
 

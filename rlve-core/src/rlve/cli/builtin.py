@@ -5,9 +5,10 @@ from rlve.hookspecs import hookimpl
 
 @hookimpl
 def register_commands(cli):
-    from rlve.cli import envs, plugins_command, sample
+    from rlve.cli import envs, plugins_command, sample, tour
 
     cli.add_command(plugins_command.plugins)
     cli.add_command(envs.envs)
     cli.add_command(sample.sample)
     cli.add_command(sample.verify)
+    cli.add_command(tour.tour)

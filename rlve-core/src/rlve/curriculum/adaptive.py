@@ -79,7 +79,11 @@ class AdaptiveCurriculum(Curriculum):
         }
 
     def _state(self) -> dict[str, Any]:
-        return {"high": dict(self.high), "correct_at_high": dict(self.correct_at_high), "total_at_high": dict(self.total_at_high)}
+        return {
+            "high": dict(self.high),
+            "correct_at_high": dict(self.correct_at_high),
+            "total_at_high": dict(self.total_at_high),
+        }
 
     def _load_state(self, state: dict[str, Any]) -> None:
         self.high = {env: int(state["high"][env]) for env in self.env_ids}

@@ -78,7 +78,12 @@ class TargetSuccessCurriculum(Curriculum):
 
     def bands(self) -> dict[str, Band]:
         return {
-            env: Band(low=self.difficulty[env], high=self.difficulty[env], samples=self.since_change[env], accuracy=self.success[env])
+            env: Band(
+                low=self.difficulty[env],
+                high=self.difficulty[env],
+                samples=self.since_change[env],
+                accuracy=self.success[env],
+            )
             for env in self.env_ids
         }
 
@@ -94,7 +99,11 @@ class TargetSuccessCurriculum(Curriculum):
         }
 
     def _state(self) -> dict[str, Any]:
-        return {"difficulty": dict(self.difficulty), "success": dict(self.success), "since_change": dict(self.since_change)}
+        return {
+            "difficulty": dict(self.difficulty),
+            "success": dict(self.success),
+            "since_change": dict(self.since_change),
+        }
 
     def _load_state(self, state: dict[str, Any]) -> None:
         self.difficulty = {env: int(state["difficulty"][env]) for env in self.env_ids}

@@ -1,0 +1,54 @@
+"""Every developer task, runnable from a fresh clone with only Python and pip: `pip install nox`, then
+
+nox -s tests    every test of every package (what CI runs, with lint)
+nox -s lint     ruff
+nox -s demo     the main job: a tour of every environment, or a tiny GRPO run once the trainer is in
+nox -s bench    the benchmarks, with ratios against peers measured in the same run
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import nox
+
+ROOT = Path(__file__).parent
+nox.options.default_venv_backend = "virtualenv"
+nox.options.sessions = ["lint", "tests"]
+
+# The CPU build of torch lies on this machine's disk; an unpinned torch would pull a multi-GB CUDA build.
+TORCH = "torch==2.13.0"
+CORE = "./rlve-core"
+PACKS = sorted(f"./{p.parent.relative_to(ROOT)}" for p in ROOT.glob("rlve-plugins/*/pyproject.toml"))
+TRAINER = "./rlve-trainer" if (ROOT / "rlve-trainer" / "pyproject.toml").exists() else None
+
+
+def install_everything(session: nox.Session, editable: bool = False) -> None:
+    if TRAINER:
+        session.install(TORCH)
+    flag = ["-e"] if editable else []
+    packages = [CORE, *PACKS, *([TRAINER] if TRAINER else [])]
+    session.install(*[arg for package in packages for arg in (*flag, package)])
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    session.install("ruff>=0.6")
+    session.run("ruff", "check", ".")
+
+
+@nox.session
+def tests(session: nox.Session) -> None:
+    install_everything(session)
+    session.install("pytest>=8")
+    test_dirs = [str(p) for p in [ROOT / "rlve-core" / "tests", *sorted(ROOT.glob("rlve-plugins/*/tests"))]]
+    if TRAINER and (ROOT / "rlve-trainer" / "tests").exists():
+        test_dirs.append(str(ROOT / "rlve-trainer" / "tests"))
+    test_dirs.append(str(ROOT / "tests"))
+    session.run("pytest", *test_dirs, *session.posargs, env={"HF_HUB_OFFLINE": "1", "RLVE_STRICT_PLUGINS": "1"})
+
+
+@nox.session
+def demo(session: nox.Session) -> None:
+    install_everything(session)
+    session.run("rlve", "tour", *session.posargs)

@@ -1,0 +1,105 @@
+"""The Environment base class: seeding, argument checks, the prompt sentence and verdict guards."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from rlve import Problem, Verdict
+from rlve.environment import VERIFIER_ERROR, InvalidArgument
+from toy_envs import AddEnv, CrashingEnv
+
+
+def test_sample_is_a_pure_function_of_seed_and_difficulty():
+    env = AddEnv()
+    assert env.sample(3, 11) == env.sample(3, 11)
+    assert env.sample(3, 11) != env.sample(3, 12)
+    assert env.sample(3, 11).data != env.sample(4, 11).data
+
+
+def test_sample_is_identical_in_a_fresh_process_with_another_hash_seed():
+    code = (
+        "import sys; sys.path.insert(0, sys.argv[1]); from toy_envs import AddEnv; "
+        "print(AddEnv().sample(5, 99).model_dump_json())"
+    )
+    here = str(__import__("pathlib").Path(__file__).parent)
+    outputs = {
+        subprocess.run(
+            [sys.executable, "-c", code, here], capture_output=True, text=True, env={"PYTHONHASHSEED": seed}, check=True
+        ).stdout
+        for seed in ("1", "2")
+    }
+    assert outputs == {AddEnv().sample(5, 99).model_dump_json() + "\n"}
+
+
+def test_problem_records_where_it_came_from_and_round_trips_json():
+    problem = AddEnv().sample(2, 5)
+    assert (problem.env, problem.env_version, problem.difficulty, problem.seed, problem.size) == ("toy/add", 1, 2, 5, 3)
+    assert Problem.model_validate_json(problem.model_dump_json()) == problem
+
+
+def test_every_prompt_states_the_answer_format():
+    prompt = AddEnv().sample(0, 0).prompt
+    assert "<answer></answer>" in prompt and "an integer" in prompt
+
+
+@pytest.mark.parametrize("difficulty", [-1, 1.5, "3", True, None])
+def test_invalid_difficulty_says_what_is_allowed(difficulty):
+    with pytest.raises(InvalidArgument, match="integer >= 0"):
+        AddEnv().sample(difficulty, 0)
+
+
+@pytest.mark.parametrize("seed", [-1, 2**63, "x"])
+def test_invalid_seed_says_what_is_allowed(seed):
+    with pytest.raises(InvalidArgument, match="seed must be an integer from 0"):
+        AddEnv().sample(0, seed)
+
+
+def test_large_difficulty_is_accepted():
+    assert AddEnv().sample(500, 1).size == 501
+
+
+def test_score_accepts_the_reference_and_rejects_others():
+    env = AddEnv()
+    problem = env.sample(4, 3)
+    assert env.score(problem, f"thinking <answer>{problem.answer}</answer>").correct
+    assert env.score(problem, f"\\boxed{{{problem.answer}}}").correct
+    wrong = env.score(problem, f"<answer>{int(problem.answer) + 1}</answer>")
+    assert (wrong.correct, wrong.format_ok, wrong.reward) == (False, True, 0.0)
+
+
+@pytest.mark.parametrize(
+    ("response", "reason"),
+    [
+        ("no tags", "no answer found"),
+        ("<answer> </answer>", "empty"),
+        ("<answer>twelve</answer>", "could not read the answer"),
+        ("<answer>" + "1" * 30_000 + "</answer>", "characters, more than"),
+    ],
+)
+def test_malformed_answers_score_zero_with_a_reason(response, reason):
+    env = AddEnv()
+    verdict = env.score(env.sample(1, 1), response)
+    assert (verdict.correct, verdict.format_ok, verdict.reward) == (False, False, 0.0)
+    assert reason in verdict.reason
+
+
+def test_a_crashing_checker_costs_the_reward_not_the_run():
+    env = CrashingEnv()
+    verdict = env.score(env.sample(1, 1), "<answer>5</answer>")
+    assert not verdict.correct and verdict.reason.startswith(VERIFIER_ERROR)
+    assert "ZeroDivisionError" in verdict.reason
+
+
+def test_verifying_another_environments_problem_is_refused():
+    problem = AddEnv().sample(1, 1)
+    assert not CrashingEnv().verify(problem, problem.answer).correct
+
+
+def test_verdict_bounds():
+    assert Verdict.wrong("close", partial=0.5).reward == 0.5
+    with pytest.raises(ValueError):
+        Verdict.wrong("too generous", partial=1.0)
+    with pytest.raises(ValueError):
+        Verdict(reward=1.5, correct=True, format_ok=True)
