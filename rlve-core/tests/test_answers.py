@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from rlve.answers import MAX_ANSWER_CHARS, MAX_RESPONSE_CHARS, extract_answer
 
 

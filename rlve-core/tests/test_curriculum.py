@@ -7,6 +7,7 @@ import math
 import random
 
 import pytest
+
 from rlve import curriculum
 from rlve.curriculum import AdaptiveCurriculum, FixedCurriculum, TargetSuccessCurriculum, UniformCurriculum
 from rlve.errors import RlveError

@@ -6,9 +6,10 @@ import subprocess
 import sys
 
 import pytest
+from toy_envs import AddEnv, CrashingEnv
+
 from rlve import Problem, Verdict
 from rlve.environment import VERIFIER_ERROR, InvalidArgument
-from toy_envs import AddEnv, CrashingEnv
 
 
 def test_sample_is_a_pure_function_of_seed_and_difficulty():

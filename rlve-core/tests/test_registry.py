@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from toy_envs import AddEnv, CrashingEnv
+
 from rlve import Environment
 from rlve.errors import ConflictingEnvironment, InvalidEnvironment, RlveError, UnknownEnvironment
 from rlve.registry import Registry
-from toy_envs import AddEnv, CrashingEnv
 
 
 @pytest.fixture

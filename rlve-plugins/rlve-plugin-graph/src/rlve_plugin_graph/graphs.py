@@ -63,7 +63,9 @@ def adjacency(n: int, edges: Iterable[WeightedEdge], directed: bool = False) -> 
     return adj
 
 
-def dijkstra(n: int, edges: Iterable[WeightedEdge], source: int, directed: bool = False) -> tuple[list[float], list[int]]:
+def dijkstra(
+    n: int, edges: Iterable[WeightedEdge], source: int, directed: bool = False
+) -> tuple[list[float], list[int]]:
     """Distances from ``source`` (inf where unreachable) and a predecessor array."""
     adj = adjacency(n, edges, directed)
     dist = [float("inf")] * n

@@ -1,0 +1,49 @@
+"""Run every benchmark module (``bench_*.py`` beside this file), or those named on the command line.
+
+    python benchmarks/run.py                 # all of them
+    python benchmarks/run.py graph math      # bench_graph.py and bench_math.py
+    python benchmarks/run.py --json out.json # also write the rows as JSON
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import sys
+import traceback
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from harness import Report  # noqa: E402
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("topics", nargs="*", help="benchmark topics (bench_<topic>.py); default: all")
+    parser.add_argument("--json", dest="json_path", help="write every row to this JSON file")
+    args = parser.parse_args()
+    modules = sorted(HERE.glob("bench_*.py"))
+    if args.topics:
+        modules = [m for m in modules if m.stem.removeprefix("bench_") in args.topics]
+    report, failed = Report(), []
+    for path in modules:
+        print(f"\n== {path.stem} ==", flush=True)
+        spec = importlib.util.spec_from_file_location(path.stem, path)
+        module = importlib.util.module_from_spec(spec)
+        try:
+            spec.loader.exec_module(module)
+            module.run(report)
+        except Exception:  # noqa: BLE001 - one broken benchmark must not hide the others' numbers
+            traceback.print_exc()
+            failed.append(path.stem)
+    if args.json_path:
+        Path(args.json_path).write_text(report.dump_json())
+    if failed:
+        print(f"\nfailed: {', '.join(failed)}", file=sys.stderr)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
