@@ -49,6 +49,15 @@ def tests(session: nox.Session) -> None:
 
 
 @nox.session
+def bench(session: nox.Session) -> None:
+    """Every case prints ours, the peer's figure measured in the same run, and the ratio."""
+    session.install(TORCH)  # RLVE-Gym imports torch; pinning keeps pip from pulling a CUDA build
+    install_everything(session)
+    session.install("reasoning-gym==0.1.25", "rlve-gym==0.0.1")
+    session.run("python", "benchmarks/run.py", *session.posargs)
+
+
+@nox.session
 def demo(session: nox.Session) -> None:
     install_everything(session)
     session.run("rlve", "tour", *session.posargs)

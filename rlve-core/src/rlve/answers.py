@@ -9,6 +9,8 @@ characters first, because a final answer lives at the end.
 
 from __future__ import annotations
 
+import re
+
 #: Only this much of the end of a response is looked at.
 MAX_RESPONSE_CHARS = 200_000
 #: An extracted answer longer than this is treated as no answer.
@@ -17,6 +19,7 @@ MAX_ANSWER_CHARS = 50_000
 OPEN_TAG = "<answer>"
 CLOSE_TAG = "</answer>"
 BOXED = "\\boxed{"
+_BRACE = re.compile(r"[{}]")  # a single character class: no backtracking possible
 
 
 def _last_tagged(text: str) -> tuple[int, str] | None:
@@ -33,22 +36,22 @@ def _last_tagged(text: str) -> tuple[int, str] | None:
 def _last_boxed(text: str) -> tuple[int, str] | None:
     """The content of the ``\\boxed{...}`` whose closing brace comes last, braces balanced.
 
-    One pass with a stack of open braces; each entry remembers whether it opened a ``\\boxed``.
+    One pass over the braces only, from the first ``\\boxed{`` on (braces before it cannot change how
+    a later one matches), with a stack of open braces that remembers which ones opened a ``\\boxed``.
     """
+    first = text.find(BOXED)
+    if first < 0:
+        return None
     stack: list[tuple[int, bool]] = []
     best: tuple[int, str] | None = None
-    i = 0
-    n = len(text)
-    while i < n:
-        ch = text[i]
-        if ch == "{":
-            is_boxed = i >= len(BOXED) - 1 and text.startswith(BOXED, i - len(BOXED) + 1)
-            stack.append((i, is_boxed))
-        elif ch == "}" and stack:
+    for match in _BRACE.finditer(text, first + len(BOXED) - 1):
+        i = match.start()
+        if text[i] == "{":
+            stack.append((i, text.startswith(BOXED, i - len(BOXED) + 1)))
+        elif stack:
             start, is_boxed = stack.pop()
             if is_boxed:
                 best = (i + 1, text[start + 1 : i])
-        i += 1
     return best
 
 
