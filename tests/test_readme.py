@@ -27,3 +27,16 @@ def test_readme_example_environment_works():
         assert env.score(problem, f"<answer>{problem.answer}</answer>").correct
         assert not env.score(problem, f"<answer>{problem.answer} 0</answer>").correct
     assert env.sample(30, 1).size > env.sample(0, 1).size
+
+
+def test_every_hook_is_documented_in_the_readme():
+    import inspect
+
+    from rlve import hookspecs
+
+    hooks = [name for name, fn in inspect.getmembers(hookspecs, inspect.isfunction) if name.startswith("register_")]
+    assert hooks, "no hooks found"
+    readme = README.read_text()
+    for name in hooks:
+        assert f"`{name}(" in readme, f"hook {name} is missing from the README's hook table"
+        assert (getattr(hookspecs, name).__doc__ or "").strip(), f"hook {name} has no docstring"
