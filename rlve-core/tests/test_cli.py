@@ -105,3 +105,10 @@ def test_cli_never_imports_heavy_libraries(packs):
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert "HEAVY []" in result.stdout, result.stdout[-500:] + result.stderr[-2000:]
+
+
+def test_envs_list_narrows_by_pattern(packs):
+    result = run_rlve(packs, "envs", "list", "alpha/*", "--json")
+    assert [row["id"] for row in json.loads(result.stdout)] == ["alpha/double"]
+    missing = run_rlve(packs, "envs", "list", "nosuchpack")
+    assert missing.returncode == 2 and "matches no installed environment" in missing.stderr

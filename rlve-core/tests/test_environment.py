@@ -8,7 +8,7 @@ import sys
 import pytest
 from toy_envs import AddEnv, CrashingEnv
 
-from rlve import Problem, Verdict
+from rlve import Instance, Problem, Verdict
 from rlve.environment import VERIFIER_ERROR, InvalidArgument
 
 
@@ -104,3 +104,22 @@ def test_verdict_bounds():
         Verdict.wrong("too generous", partial=1.0)
     with pytest.raises(ValueError):
         Verdict(reward=1.5, correct=True, format_ok=True)
+
+
+def test_data_reaches_check_as_json_types_and_unserialisable_data_fails_early():
+    class TupleEnv(AddEnv):
+        id = "toy/tuples"
+
+        def generate(self, difficulty, rng):
+            return Instance(prompt="p", answer="1", data={"pair": (1, 2)}, size=difficulty)
+
+    assert TupleEnv().sample(0, 0).data == {"pair": [1, 2]}
+
+    class SetEnv(AddEnv):
+        id = "toy/sets"
+
+        def generate(self, difficulty, rng):
+            return Instance(prompt="p", answer="1", data={"s": {1}}, size=difficulty)
+
+    with pytest.raises(TypeError, match="must be JSON-serialisable"):
+        SetEnv().sample(0, 0)

@@ -9,6 +9,7 @@ into a zero-reward Verdict instead of an exception in the trainer.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from dataclasses import dataclass, field
@@ -153,6 +154,12 @@ class Environment:
         # PYTHONHASHSEED, and each (env, version, difficulty) gets its own independent stream.
         rng = random.Random(f"{self.id}|{self.version}|{difficulty}|{seed}")
         instance = self.generate(difficulty, rng)
+        try:
+            # Through JSON once, so check() sees the same types (lists, str keys) whether the problem
+            # was made in this process or loaded from a database, and a non-serialisable value fails here.
+            data = json.loads(json.dumps(instance.data))
+        except (TypeError, ValueError) as error:
+            raise TypeError(f"{self.id}: Instance.data must be JSON-serialisable: {error}") from error
         return Problem(
             env=self.id,
             env_version=self.version,
@@ -160,7 +167,7 @@ class Environment:
             seed=seed,
             prompt=f"{instance.prompt.rstrip()}\n\n{answer_instruction(self.answer_format)}",
             answer=instance.answer,
-            data=instance.data,
+            data=data,
             size=instance.size,
         )
 

@@ -17,17 +17,24 @@ def envs() -> None:
 
 
 @envs.command("list")
+@click.argument("patterns", nargs=-1, metavar="[PATTERN]...")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 @click.option("--pack", "packs", multiple=True, help="Only environments of this pack (repeatable).")
 @click.option("--tag", "tags", multiple=True, help="Only environments carrying this tag (repeatable).")
-def list_envs(as_json: bool, packs: tuple[str, ...], tags: tuple[str, ...]) -> None:
-    """One line per environment: id, version, tags, description."""
+def list_envs(patterns: tuple[str, ...], as_json: bool, packs: tuple[str, ...], tags: tuple[str, ...]) -> None:
+    """One line per environment: id, version, tags, description.
+
+    PATTERN narrows the list: an id, a glob such as 'graph/*path*', or a pack name such as graph.
+    """
     from rlve.plugins import load
 
     loaded = load()
+    chosen = set(loaded.registry.select(list(patterns))) if patterns else None
     rows = []
     for entry in loaded.registry.entries():
         cls = entry.cls
+        if chosen is not None and entry.id not in chosen:
+            continue
         if packs and entry.pack not in packs:
             continue
         if tags and not set(tags) & set(cls.tags):
