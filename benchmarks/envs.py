@@ -36,21 +36,28 @@ def _ours(env_id: str, difficulty: int) -> tuple[float, float]:
     return generate, verify
 
 
-def _reasoning_gym(task: str) -> tuple[float, float]:
+def _reasoning_gym(task: str) -> tuple[float, float, float]:
     peer = ReasoningGymTask(task)
     entries = [peer.generate(i) for i in range(16)]
     generate = per_second(lambda i: peer.generate(i), min_seconds=0.3, max_calls=2_000)
     verify = per_second(lambda i: peer.score(entries[i % 16], entries[i % 16]["answer"]), min_seconds=0.3)
-    return generate, verify
+    accepted = sum(peer.score(entry, entry["answer"]) for entry in entries) / len(entries)
+    return generate, verify, accepted
 
 
-def _rlve_gym(task: str, difficulty: int) -> tuple[float, float]:
+def _rlve_gym(task: str, difficulty: int) -> tuple[float, float, float]:
     peer = RlveGymTask(task, difficulty)
     envs = [peer.generate(seed) for seed in range(8)]
     responses = [f"<answer>{_rlve_gym_reference(env)}</answer>" for env in envs]
     generate = per_second(lambda i: peer.generate(i), min_seconds=0.3, max_calls=2_000)
     verify = per_second(lambda i: peer.score(envs[i % 8], responses[i % 8]), min_seconds=0.3)
-    return generate, verify
+    accepted = sum(peer.score(env, response) for env, response in zip(envs, responses)) / len(envs)
+    return generate, verify, accepted
+
+
+def _verify_note(accepted: float) -> str:
+    """Verification speed means little if the peer rejected the reference we fed it: say so."""
+    return "" if accepted >= 0.999 else f"peer accepted only {accepted:.0%} of its own reference answers"
 
 
 def _rlve_gym_reference(env) -> str:
@@ -67,20 +74,20 @@ def compare(report, pairs: list[Pair], worst_level: int = 30) -> None:
         for level in LEVELS:
             generate, verify = _ours(pair.ours, level)
             if pair.reasoning_gym and available("reasoning_gym"):
-                peer_generate, peer_verify = _reasoning_gym(pair.reasoning_gym)
+                peer_generate, peer_verify, accepted = _reasoning_gym(pair.reasoning_gym)
                 peer_name = f"rg {pair.reasoning_gym}"
                 report(f"{pair.ours} d={level} generate", generate, peer_generate, peer_name, "/s")
-                report(f"{pair.ours} d={level} verify", verify, peer_verify, peer_name, "/s")
+                report(f"{pair.ours} d={level} verify", verify, peer_verify, peer_name, "/s", _verify_note(accepted))
             if pair.rlve_gym and available("Gym"):
                 try:
-                    peer_generate, peer_verify = _rlve_gym(pair.rlve_gym, level)
+                    peer_generate, peer_verify, accepted = _rlve_gym(pair.rlve_gym, level)
                 except Exception as error:  # noqa: BLE001 - a peer failing is a finding, not a crash
-                    report(f"{pair.ours} d={level} generate", generate, None, f"RLVE-Gym {pair.rlve_gym}", "/s",
-                           note=f"peer failed: {type(error).__name__}")
+                    failed = f"peer failed: {type(error).__name__}: {error}"
+                    report(f"{pair.ours} d={level} generate", generate, None, f"RLVE-Gym {pair.rlve_gym}", "/s", failed)
                     continue
                 peer_name = f"RLVE-Gym {pair.rlve_gym}"
                 report(f"{pair.ours} d={level} generate", generate, peer_generate, peer_name, "/s")
-                report(f"{pair.ours} d={level} verify", verify, peer_verify, peer_name, "/s")
+                report(f"{pair.ours} d={level} verify", verify, peer_verify, peer_name, "/s", _verify_note(accepted))
         env = rlve.get_environment(pair.ours)
         worst = worst_seconds(lambda i, e=env: e.sample(worst_level, i), calls=20)
         report(f"{pair.ours} worst generation d={worst_level}", worst * 1000, None, "(absolute)", "ms")

@@ -99,3 +99,11 @@ def test_bool_and_choice():
     assert parse_choice("KNIGHT", ["knight", "knave"]) == "knight"
     with pytest.raises(ParseError):
         parse_choice("knight or knave", ["knight", "knave"])
+
+
+def test_a_digit_cap_above_pythons_conversion_limit_still_raises_parse_error():
+    import sys
+
+    too_long = "9" * (sys.get_int_max_str_digits() + 100)
+    with pytest.raises(ParseError, match="too long to read"):
+        parse_int(too_long, max_digits=10**6)

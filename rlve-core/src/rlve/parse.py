@@ -47,7 +47,10 @@ def parse_int(text: str, *, max_digits: int = DEFAULT_MAX_DIGITS, allow_thousand
         raise ParseError(f"expected an integer, got {_preview(text)}")
     if _count_digits(s) > max_digits:
         raise ParseError(f"number has more than {max_digits} digits")
-    return int(s)
+    try:
+        return int(s)
+    except ValueError as error:  # beyond sys.get_int_max_str_digits(), when max_digits is set above it
+        raise ParseError(f"number is too long to read ({len(s)} characters)") from error
 
 
 def parse_decimal(text: str, *, max_digits: int = DEFAULT_MAX_DIGITS) -> Fraction:

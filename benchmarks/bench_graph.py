@@ -1,0 +1,24 @@
+"""Graph pack: generation and verification throughput against reasoning-gym's and RLVE-Gym's graph tasks."""
+
+from __future__ import annotations
+
+from envs import Pair, compare
+
+PAIRS = [
+    Pair("graph/shortest_path", reasoning_gym="shortest_path", rlve_gym="ShortestPath"),
+    Pair("graph/connected_components", reasoning_gym="largest_island"),
+    Pair("graph/topological_order", reasoning_gym="course_schedule", rlve_gym="TopologicalSort"),
+    Pair("graph/graph_colouring", reasoning_gym="graph_color"),
+    Pair("graph/minimum_spanning_tree", rlve_gym="MinimumSpanningTree"),
+    Pair("graph/graph_isomorphism", rlve_gym="GraphIsomorphism"),
+    Pair("graph/hamiltonian_path", rlve_gym="HamiltonianPath"),
+    Pair("graph/max_clique", rlve_gym="MaximumClique"),
+    Pair("graph/min_vertex_cover", rlve_gym="Minimum_VertexCover"),
+    Pair("graph/grid_bfs", rlve_gym="GridBFS"),
+    Pair("graph/bridges", rlve_gym="Bridge"),
+    Pair("graph/inversion_count", rlve_gym="InversionPair"),
+]
+
+
+def run(report) -> None:
+    compare(report, PAIRS)
