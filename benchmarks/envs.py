@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import rlve
 from harness import per_second, worst_seconds
 from peers import ReasoningGymTask, RlveGymTask, available
-
-import rlve
 
 LEVELS = (0, 5, 20)
 
@@ -62,7 +61,9 @@ def _verify_note(accepted: float) -> str:
 
 def _rlve_gym_reference(env) -> str:
     answer = env.parameter.get("reference_answer")
-    return answer if isinstance(answer, str) else " ".join(map(str, answer)) if isinstance(answer, list) else str(answer)
+    if isinstance(answer, list):
+        return " ".join(map(str, answer))
+    return str(answer)
 
 
 def compare(report, pairs: list[Pair], worst_level: int = 30) -> None:

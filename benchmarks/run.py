@@ -1,8 +1,8 @@
 """Run every benchmark module (``bench_*.py`` beside this file), or those named on the command line.
 
-    python benchmarks/run.py                 # all of them
-    python benchmarks/run.py graph math      # bench_graph.py and bench_math.py
-    python benchmarks/run.py --json out.json # also write the rows as JSON
+python benchmarks/run.py                 # all of them
+python benchmarks/run.py graph math      # bench_graph.py and bench_math.py
+python benchmarks/run.py --json out.json # also write the rows as JSON
 """
 
 from __future__ import annotations
