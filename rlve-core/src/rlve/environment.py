@@ -48,7 +48,7 @@ class Problem(BaseModel):
     prompt: str
     answer: str = Field(description="one reference answer, as the text that goes inside <answer> tags")
     data: dict[str, Any] = Field(default_factory=dict, description="what the verifier needs")
-    size: int = Field(description="the environment's size measure (nodes, digits, cells...)")
+    size: int = Field(ge=0, description="the environment's size measure (nodes, digits, cells...)")
 
 
 class Verdict(BaseModel):
@@ -157,9 +157,10 @@ class Environment:
         try:
             # Through JSON once, so check() sees the same types (lists, str keys) whether the problem
             # was made in this process or loaded from a database, and a non-serialisable value fails here.
-            data = json.loads(json.dumps(instance.data))
+            data = json.loads(json.dumps(instance.data, allow_nan=False))
         except (TypeError, ValueError) as error:
-            raise TypeError(f"{self.id}: Instance.data must be JSON-serialisable: {error}") from error
+            message = f"{self.id}: Instance.data must be JSON-serialisable, without NaN or inf: {error}"
+            raise TypeError(message) from error
         return Problem(
             env=self.id,
             env_version=self.version,
@@ -188,12 +189,12 @@ class Environment:
             verdict = self.check(problem.data, answer)
         except ParseError as error:
             return Verdict.malformed(f"could not read the answer: {error}")
-        except Exception as error:  # noqa: BLE001
+        except (Exception, SystemExit) as error:  # noqa: BLE001
             # A bug or a resource blow-up in a checker must cost the model its reward, not the run.
             # The conformance suite calls check() directly, so such bugs still fail `rlve check`.
             return Verdict.malformed(f"{VERIFIER_ERROR}: {type(error).__name__}: {error}"[:300])
         if not isinstance(verdict, Verdict):
-            raise TypeError(f"{self.id}.check returned {type(verdict).__name__}, expected Verdict")
+            return Verdict.malformed(f"{VERIFIER_ERROR}: check returned {type(verdict).__name__}, not a Verdict")
         return verdict
 
     def score(self, problem: Problem, response: str) -> Verdict:

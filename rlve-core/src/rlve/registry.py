@@ -40,6 +40,11 @@ def validate_environment_class(cls: object) -> type[Environment]:
             raise InvalidEnvironment(f"{env_id}: {name} must implement {method}()")
     if not isinstance(cls.tags, tuple) or not all(isinstance(tag, str) for tag in cls.tags):
         raise InvalidEnvironment(f"{env_id}: tags must be a tuple of strings")
+    limit = cls.max_answer_chars
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+        raise InvalidEnvironment(f"{env_id}: max_answer_chars must be an integer >= 1, got {limit!r}")
+    if not isinstance(cls.runs_untrusted_code, bool):
+        raise InvalidEnvironment(f"{env_id}: runs_untrusted_code must be True or False")
     return cls
 
 
@@ -144,8 +149,10 @@ class Registry:
                 matches = [self.entry(pattern).id]
             if not matches:
                 packs = ", ".join(self.packs()) or "none installed"
+                close = self.suggest(pattern)
+                hint = f"did you mean {', '.join(close)}? " if close else ""
                 raise RlveError(
-                    f"environment pattern {raw!r} matches no installed environment (packs: {packs}); "
+                    f"environment pattern {raw!r} matches no installed environment (packs: {packs}); {hint}"
                     "use an id such as graph/shortest_path, a glob such as 'graph/*', or a pack name"
                 )
             chosen.extend(env for env in matches if env not in chosen)

@@ -5,10 +5,12 @@ from rlve.hookspecs import hookimpl
 
 @hookimpl
 def register_commands(cli):
-    from rlve.cli import envs, plugins_command, sample, tour
+    from rlve.cli import check, envs, pack, plugins_command, sample, tour
 
     cli.add_command(plugins_command.plugins)
     cli.add_command(envs.envs)
     cli.add_command(sample.sample)
     cli.add_command(sample.verify)
     cli.add_command(tour.tour)
+    cli.add_command(check.check)
+    cli.add_command(pack.pack)
