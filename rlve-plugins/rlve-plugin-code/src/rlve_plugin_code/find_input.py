@@ -1,0 +1,120 @@
+"""code/find_input: find an input for which a generated function returns a given value.
+
+Any input in the allowed range that gives the value is accepted; the check runs the function on it
+with our own interpreter (bounded steps), never as Python.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rlve import Environment, Instance, Verdict
+from rlve.parse import parse_int
+from rlve_plugin_code.program_tasks import draw_running_program, step_budget
+from rlve_plugin_code.programs import OutOfSteps, Program, render, result_of
+from rlve_plugin_code.scaling import taper
+
+PROBES = 48
+
+
+def largest_input(difficulty: int) -> int:
+    return 20 * (1 + taper(difficulty))
+
+
+class FindInput(Environment):
+    id = "code/find_input"
+    version = 1
+    description = "Find an integer input for which a generated Python function returns a given value."
+    difficulty_scales = (
+        "inputs allowed: 0 to 20 * (1 + d) (slower past d=30); statements: 3 + d; nesting depth: 1 + d // 6; "
+        "for loops from d=2, while loops from d=8"
+    )
+    size_name = "largest input"
+    answer_format = "a single integer"
+    tags = ("code", "tracing", "search")
+
+    def generate(self, difficulty: int, rng: random.Random) -> Instance:
+        top = largest_input(difficulty)
+        budget = step_budget(difficulty)
+        chosen = rng.randint(0, top)
+
+        def informative(program: Program, _run) -> bool:
+            # The value must be rare (at most a quarter of the probed inputs give it), and the
+            # function must really depend on its input.
+            try:
+                target = result_of(program, (chosen,), budget)
+                results = [result_of(program, (rng.randint(0, top),), budget) for _ in range(PROBES)]
+            except OutOfSteps:
+                return False
+            return len(set(results)) >= 6 and sum(value == target for value in results) <= PROBES // 4
+
+        program, _ = draw_running_program(
+            rng, difficulty, prints=False, accept=informative, params=("n",), args=(chosen,)
+        )
+        target = result_of(program, (chosen,), budget)
+        prompt = (
+            f"Here is a Python function:\n\n```python\n{render(program)}```\n\n"
+            f"Find an integer n with 0 <= n <= {top} for which f(n) returns {target}. "
+            "Any such n is accepted."
+        )
+        data = {"top": top, "target": target, "steps": 4 * budget, "tree": _serialise(program)}
+        return Instance(prompt=prompt, answer=str(chosen), data=data, size=top)
+
+    def check(self, data: dict[str, Any], answer: str) -> Verdict:
+        n = parse_int(answer, max_digits=len(str(data["top"])) + 1)
+        if not 0 <= n <= data["top"]:
+            return Verdict.wrong(f"n must be between 0 and {data['top']}")
+        program = _deserialise(data["tree"])
+        try:
+            value = result_of(program, (n,), data["steps"])
+        except OutOfSteps:  # pragma: no cover - loops have constant bounds
+            return Verdict.wrong("the function does not finish for this n")
+        if value != data["target"]:
+            return Verdict.wrong(f"f({n}) returns {value}, not {data['target']}")
+        return Verdict.right()
+
+
+# A Problem's data must be JSON, so the program travels as nested lists and is rebuilt to be checked.
+
+
+def _serialise(node: Any) -> Any:
+    if isinstance(node, tuple):
+        return [_serialise(item) for item in node]
+    if hasattr(node, "__dataclass_fields__"):
+        return {
+            "_": type(node).__name__,
+            **{name: _serialise(getattr(node, name)) for name in node.__dataclass_fields__},
+        }
+    return node
+
+
+def _deserialise(value: Any) -> Any:
+    from rlve_plugin_code import programs
+
+    if isinstance(value, list):
+        return tuple(_deserialise(item) for item in value)
+    if isinstance(value, dict):
+        cls = getattr(programs, value["_"])
+        if cls.__name__ not in _NODE_TYPES:
+            raise ValueError(f"unknown node {value['_']!r}")
+        return cls(**{name: _deserialise(item) for name, item in value.items() if name != "_"})
+    return value
+
+
+_NODE_TYPES = {
+    "Const",
+    "Var",
+    "Bin",
+    "Call",
+    "Compare",
+    "BoolOp",
+    "Not",
+    "Assign",
+    "AugAssign",
+    "If",
+    "For",
+    "While",
+    "Print",
+    "Program",
+}

@@ -1,0 +1,92 @@
+"""code/sql_query: write an SQL query that returns the rows a description asks for.
+
+The query runs in the sandbox, read-only (an authorizer allows only reading, no ATTACH, PRAGMA or
+writes), with a step budget, on fresh in-memory copies of the shown database and of hidden ones with
+the same tables and other rows, so spelling out the shown result as constants does not pass.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rlve import Environment, Instance, ParseError, Verdict
+from rlve_plugin_code.code_answer import strip_code_fence
+from rlve_plugin_code.sandbox import Job, Limits, run
+from rlve_plugin_code.sandboxed import raise_for_infrastructure
+from rlve_plugin_code.sql_tasks import (
+    HIDDEN_DATABASES,
+    describe_database,
+    draw_sql_task,
+    employee_count,
+    rows_as_json,
+    show_rows,
+)
+from rlve_plugin_code.sqldata import normalise_rows
+
+MAX_STEPS = 20_000_000
+
+
+def _which(index: int) -> str:
+    return "the database shown" if index == 0 else f"hidden database {index}"
+
+
+class SqlQuery(Environment):
+    id = "code/sql_query"
+    version = 1
+    description = "Write an SQLite query that returns the rows described, checked on the shown and hidden databases."
+    difficulty_scales = (
+        "employees: 6 + d (slower past d=30); conditions: up to 1 + d // 4, each one removing someone; "
+        "per-department aggregates from d=5, "
+        "HAVING from d=8, subqueries from d=6..12, top-k from d=10, joins through projects from d=14"
+    )
+    size_name = "employees"
+    answer_format = "one SQL SELECT statement (inside a ```sql fence or not)"
+    tags = ("code", "sql")
+    runs_untrusted_code = True
+    limits = Limits(wall_seconds=5.0, cpu_seconds=2)
+
+    def generate(self, difficulty: int, rng: random.Random) -> Instance:
+        task = draw_sql_task(rng, difficulty, HIDDEN_DATABASES)
+        columns = "\n".join(f"  {number}. {column}" for number, column in enumerate(task.query.columns, 1))
+        prompt = (
+            f"{describe_database(task.databases[0])}\n\n"
+            f"Write one SQL query (SQLite) that returns {task.query.text}\n\n"
+            f"Each row must have exactly these columns, in this order:\n{columns}\n\n"
+            f"Rows may come in any order. On the database above, the right query returns:\n\n"
+            f"{show_rows(task.results[0])}\n\n"
+            f"Your query is also run on {HIDDEN_DATABASES} other databases with the same tables and different rows, "
+            "and must return the right rows on every one. It runs read-only, as a single statement."
+        )
+        data: dict[str, Any] = {
+            "scripts": [database.script() for database in task.databases],
+            "expected": [rows_as_json(rows) for rows in task.results],
+            "max_rows": 10 * max(len(rows) for rows in task.results) + 100,
+        }
+        return Instance(prompt=prompt, answer=task.query.sql, data=data, size=employee_count(difficulty))
+
+    def check(self, data: dict[str, Any], answer: str) -> Verdict:
+        query = strip_code_fence(answer, language="sql").strip()
+        if not query:
+            raise ParseError("the answer contains no query")
+        payload = {"databases": data["scripts"], "max_rows": data["max_rows"], "max_steps": MAX_STEPS}
+        result = run(Job("sql", query, payload, self.limits))
+        raise_for_infrastructure(result)
+        if not result.completed:
+            return Verdict.wrong(result.describe())
+        errors = [outcome.error for outcome in result.outcomes if outcome is not None and not outcome.ok]
+        if errors and len(errors) == len(result.outcomes):
+            raise ParseError(f"the query fails: {errors[0]}")
+        for index, (outcome, expected) in enumerate(zip(result.outcomes, data["expected"])):
+            if outcome is None or not outcome.ok:
+                return Verdict.wrong(f"on {_which(index)} the query fails: {outcome.error if outcome else 'no result'}")
+            got = outcome.value
+            if len(got) > data["max_rows"]:
+                return Verdict.wrong(f"on {_which(index)} the query returns more than {data['max_rows']} rows")
+            if any(len(row) != len(expected[0]) for row in got):
+                return Verdict.wrong(f"rows must have {len(expected[0])} columns, the query returns others")
+            if normalise_rows(got) != normalise_rows(expected):
+                return Verdict.wrong(
+                    f"on {_which(index)} it returns {len(got)} rows, not the {len(expected)} expected rows"
+                )
+        return Verdict.right(f"right rows on all {len(data['expected'])} databases")
