@@ -123,3 +123,18 @@ def parse_arc_values(text: str, n: int, *, max_items: int, max_digits: int) -> l
         check_nodes([u, v], n)
         out.append((u, v, parse_int(match.group(3), max_digits=max_digits)))
     return out
+
+
+def grouping_problem(groups: list[list[int]], labels: list[int], count: int) -> str | None:
+    """Why ``groups`` are not exactly the components given by ``labels`` (``count`` of them), or None."""
+    problem = check_partition(groups, len(labels))
+    if problem:
+        return problem
+    for group in groups:
+        for node in group:
+            if labels[node] != labels[group[0]]:
+                return f"nodes {group[0]} and {node} are in different components"
+    # Every group lies inside one component; as many groups as components means none is split.
+    if len(groups) != count:
+        return f"{len(groups)} groups, but the graph has {count} components"
+    return None

@@ -8,7 +8,7 @@ from typing import Any
 from rlve import Environment, Instance, Verdict
 from rlve_plugin_graph.connectivity import groups_from_labels, strong_component_labels
 from rlve_plugin_graph.graphs import describe_graph, neighbours
-from rlve_plugin_graph.reading import check_partition, parse_groups
+from rlve_plugin_graph.reading import grouping_problem, parse_groups
 from rlve_plugin_graph.scaling import level
 
 
@@ -71,14 +71,5 @@ class StronglyConnectedComponents(Environment):
 
     def check(self, data: dict[str, Any], answer: str) -> Verdict:
         n, labels = data["n"], data["labels"]
-        groups = parse_groups(answer, n)
-        problem = check_partition(groups, n)
-        if problem:
-            return Verdict.wrong(problem)
-        for group in groups:
-            for node in group:
-                if labels[node] != labels[group[0]]:
-                    return Verdict.wrong(f"nodes {group[0]} and {node} are in different components")
-        if len(groups) != data["count"]:
-            return Verdict.wrong(f"{len(groups)} groups, but the graph has {data['count']} components")
-        return Verdict.right()
+        problem = grouping_problem(parse_groups(answer, n), labels, data["count"])
+        return Verdict.wrong(problem) if problem else Verdict.right()
