@@ -60,4 +60,13 @@ def bench(session: nox.Session) -> None:
 @nox.session
 def demo(session: nox.Session) -> None:
     install_everything(session)
-    session.run("rlve", "tour", *session.posargs)
+    if TRAINER:
+        session.run("rlve", "train", "--demo", *session.posargs, env={"HF_HUB_OFFLINE": "1"})
+    else:
+        session.run("rlve", "tour", *session.posargs)
+
+
+@nox.session(name="gpu-smoke")
+def gpu_smoke(session: nox.Session) -> None:
+    install_everything(session)
+    session.run("python", "rlve-trainer/scripts/gpu_smoke.py", *session.posargs, env={"HF_HUB_OFFLINE": "1"})

@@ -1,0 +1,1 @@
+"""The ``rlve train`` and ``rlve history`` commands. Heavy imports stay inside the command bodies."""

@@ -1,0 +1,159 @@
+"""``rlve history``: where the database is, its runs, one run's curriculum, plain SQL, a frontier plot."""
+
+from __future__ import annotations
+
+import csv
+import json
+import sys
+
+import click
+
+from rlve_trainer.cli.options import db_url, location_options
+
+
+@click.group()
+def history() -> None:
+    """The training history: a SQL database (./rlve-runs/history.db by default) any SQLite client can read."""
+
+
+def _engine(db: str | None, output: str | None):
+    from rlve_trainer.history.engine import open_engine
+
+    return open_engine(db_url(db, output), create=False)
+
+
+@history.command()
+@location_options
+def path(db, output):
+    """Print where the history database is (a file path for SQLite, else the URL)."""
+    from rlve_trainer.history.engine import sqlite_path
+
+    url = db_url(db, output)
+    file = sqlite_path(url)
+    click.echo(str(file) if file is not None else url)
+
+
+@history.command()
+@click.option("--limit", type=int, default=None, help="only the newest N runs")
+@click.option("--json", "as_json", is_flag=True)
+@click.option("--csv", "as_csv", is_flag=True)
+@location_options
+def runs(limit, as_json, as_csv, db, output):
+    """A table of runs, newest first."""
+    from rlve_trainer.history.queries import list_runs
+
+    engine = _engine(db, output)
+    try:
+        columns, rows = list_runs(engine, limit)
+    finally:
+        engine.dispose()
+    emit(columns, rows, as_json, as_csv)
+
+
+@history.command()
+@click.argument("run")
+@click.option("--json", "as_json", is_flag=True)
+@location_options
+def show(run, as_json, db, output):
+    """Per environment: the difficulty band over time, samples and accuracy."""
+    from rlve_trainer.history.queries import run_summary
+
+    engine = _engine(db, output)
+    try:
+        summary = run_summary(engine, run)
+    finally:
+        engine.dispose()
+    row = summary["run"]
+    if as_json:
+        click.echo(json.dumps({"run": row, "envs": summary["envs"]}, default=str, indent=2))
+        return
+    click.echo(f"run {row['id']}" + (f" ({row['name']})" if row["name"] else ""))
+    click.echo(
+        f"  status {row['status']}, step {row['last_step']}/{row['max_steps']}, "
+        f"curriculum {row['curriculum_strategy']}, model {row['model']}"
+    )
+    click.echo(f"  created {row['created_at']}, updated {row['updated_at']}")
+    if row.get("error"):
+        click.echo(f"  error: {row['error']}")
+    columns = ["env", "band now", "max high", "rollouts", "accuracy", "reward", "band over time (step: low-high)"]
+    table = []
+    for env, info in summary["envs"].items():
+        timeline = info.get("timeline", [])
+        final = info.get("final")
+        moves = ", ".join(f"{step}: {low}-{high}" for step, low, high in timeline[-8:])
+        if len(timeline) > 8:
+            moves = "..., " + moves
+        table.append(
+            (
+                env,
+                f"{final[0]}-{final[1]}" if final else "-",
+                max((high for _, _, high in timeline), default="-"),
+                info.get("samples", 0),
+                _fmt(info.get("accuracy")),
+                _fmt(info.get("reward")),
+                moves or "-",
+            )
+        )
+    emit(columns, table, False, False)
+
+
+@history.command()
+@click.argument("query")
+@click.option("--json", "as_json", is_flag=True, help="rows as a JSON list of objects")
+@click.option("--csv", "as_csv", is_flag=True, help="rows as CSV with a header")
+@location_options
+def sql(query, as_json, as_csv, db, output):
+    """Run plain SQL against the history (changes are rolled back), e.g.
+
+    rlve history sql "SELECT env, MAX(high) FROM curriculum GROUP BY env"
+    """
+    from rlve_trainer.history.queries import run_sql
+
+    engine = _engine(db, output)
+    try:
+        columns, rows = run_sql(engine, query)
+    finally:
+        engine.dispose()
+    emit(columns, rows, as_json, as_csv)
+
+
+@history.command()
+@click.argument("run")
+@click.option("-o", "--out", "out", default="frontier.png", show_default=True, help="image file to write")
+@location_options
+def plot(run, out, db, output):
+    """Plot each environment's difficulty frontier (band high, band shaded) against step."""
+    from rlve_trainer.history.queries import plot_frontier
+
+    engine = _engine(db, output)
+    try:
+        written = plot_frontier(engine, run, out)
+    finally:
+        engine.dispose()
+    click.echo(f"wrote {written}")
+
+
+def _fmt(value) -> str:
+    return "-" if value is None else f"{value:.3f}"
+
+
+def emit(columns: list[str], rows: list[tuple], as_json: bool, as_csv: bool) -> None:
+    if as_json:
+        click.echo(json.dumps([dict(zip(columns, row)) for row in rows], default=str))
+        return
+    if as_csv:
+        writer = csv.writer(sys.stdout, lineterminator="\n")
+        writer.writerow(columns)
+        writer.writerows(rows)
+        return
+    if not columns:
+        click.echo("(no rows)")
+        return
+    cells = [[("" if v is None else str(v)) for v in row] for row in rows]
+    widths = [max([len(c)] + [len(r[i]) for r in cells]) for i, c in enumerate(columns)]
+    click.echo("  ".join(c.ljust(w) for c, w in zip(columns, widths)).rstrip())
+    click.echo("  ".join("-" * w for w in widths))
+    for row in cells:
+        click.echo("  ".join(v.ljust(w) for v, w in zip(row, widths)).rstrip())
+    if not rows:
+        click.echo("(no rows)")

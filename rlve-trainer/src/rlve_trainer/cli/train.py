@@ -1,0 +1,66 @@
+"""``rlve train``: a run from a TOML config (or the offline demo), or ``--resume`` of a stopped one."""
+
+from __future__ import annotations
+
+import os
+
+import click
+
+from rlve_trainer.cli.options import location_options
+
+
+@click.command()
+@click.argument("config_file", required=False, metavar="[CONFIG.toml]")
+@click.option("--demo", is_flag=True, help="tiny offline model on CPU, ~30 steps: shows the whole loop in minutes")
+@click.option(
+    "--set",
+    "overrides",
+    multiple=True,
+    metavar="FIELD=VALUE",
+    help="override one config field, e.g. --set grpo.learning_rate=1e-6 (repeatable)",
+)
+@click.option("--resume", metavar="RUN", help="continue a stopped run (id, id prefix or name) from its checkpoint")
+@click.option("--quiet", is_flag=True, help="no progress output")
+@location_options
+def train(config_file, demo, overrides, resume, quiet, db, output):
+    """Train with GRPO (TRL) on problems drawn live from the curriculum; history goes to a SQL database.
+
+    \b
+    rlve train --demo
+    rlve train run.toml --set grpo.learning_rate=1e-6
+    rlve train --resume RUN
+    """
+    from rlve_trainer import config as config_module
+
+    if resume and (config_file or demo):
+        raise click.UsageError("--resume takes the run's own config; give no CONFIG or --demo with it")
+    if not resume and not demo and not config_file:
+        raise click.UsageError("give a CONFIG.toml, --demo, or --resume RUN")
+    base = config_module.demo_config() if demo else None
+    location = [*([f"output={_toml_string(output)}"] if output else []), *([f"db={_toml_string(db)}"] if db else [])]
+    if resume:
+        config = config_module.load(None, location)
+        overrides_for_run = list(overrides)
+    else:
+        config = config_module.load(config_file, [*location, *overrides], base=base)
+        overrides_for_run = []
+    from rlve_trainer.train import train as run_training
+
+    announce = None
+    if demo and not quiet:
+        announce = (
+            "demo: a tiny random model built offline, trained on CPU. It almost never answers correctly, so the "
+            "bands stay at 0: this shows the loop, the progress and the history, not learning."
+        )
+
+    result = run_training(config, resume=resume, overrides=overrides_for_run, quiet=quiet, announce=announce)
+    if result is not None and not quiet:
+        if os.environ.get("LOCAL_RANK", "0") == "0":
+            click.echo(f"run {result.run_id} finished at step {result.final_step}; history: {result.db_url}")
+            click.echo(f"  rlve history show {result.run_id}")
+
+
+def _toml_string(value: str) -> str:
+    import json
+
+    return json.dumps(value)

@@ -1,0 +1,105 @@
+"""The curriculum-driven training stream: problems made at the moment TRL asks for them.
+
+TRL 1.16 reads an ``IterableDataset`` through ``repeat_iterable_dataset``, which itself repeats each row
+``num_generations`` times consecutively (the GRPO group), so the stream yields each problem once. With
+``shuffle_dataset=False`` there is no shuffle buffer; the only read-ahead left is Accelerate's
+one-batch look-ahead in its data loader, so a curriculum change made while scoring generation batch k
+shows in batch k + 2 at the latest: one generation batch of lag (``tests/test_live_curriculum.py``).
+
+Problem ``slot`` s (the s-th problem of the run) draws its environment, difficulty and seed from
+``random.Random(f"{run seed}|{s}")`` and the curriculum's state at that moment. Every rank of a
+multi-process run reads the whole stream (Accelerate shards it after reading) with the same curriculum
+state, so every rank makes the same problem for a slot and a group split across ranks is one problem.
+A resumed run restarts the stream at the first slot not yet trained on, with no RNG state to restore.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections import OrderedDict, deque
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from rlve import Environment, Problem
+from rlve.curriculum import Curriculum
+from rlve.environment import MAX_SEED
+
+#: Dataset columns besides ``prompt``; TRL hands them to the reward function as keyword arguments.
+COLUMNS = ("rlve_slot", "rlve_env", "rlve_difficulty", "rlve_seed")
+
+
+class ProblemStream:
+    def __init__(
+        self,
+        curriculum: Curriculum,
+        environments: Mapping[str, Environment],
+        seed: int,
+        start_slot: int = 0,
+        cache_size: int = 4096,
+    ):
+        self.curriculum = curriculum
+        self.environments = dict(environments)
+        self.seed = seed
+        self.next_slot = start_slot
+        self._cache: OrderedDict[int, Problem] = OrderedDict()
+        self._cache_size = cache_size
+        self._lock = threading.Lock()
+        #: (slot, sampled while the curriculum had seen this many outcomes); for tests and debugging.
+        self.sampled_at: deque[tuple[int, int]] = deque(maxlen=10_000)
+        self.outcomes_seen = 0
+
+    def problem_for(self, slot: int) -> Problem:
+        """The problem of ``slot`` under the curriculum's current state."""
+        rng = random.Random(f"rlve-trainer|{self.seed}|{slot}")
+        env_id, difficulty = self.curriculum.sample(rng)
+        problem = self.environments[env_id].sample(difficulty, rng.randint(0, MAX_SEED))
+        with self._lock:
+            self._cache[slot] = problem
+            while len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
+            self.sampled_at.append((slot, self.outcomes_seen))
+        return problem
+
+    def lookup(self, slot: int, env_id: str, difficulty: int, seed: int) -> Problem:
+        """The problem a reward is for: cached, or rebuilt from its (env, difficulty, seed): the same Problem."""
+        with self._lock:
+            problem = self._cache.get(slot)
+        if problem is not None and (problem.env, problem.difficulty, problem.seed) == (env_id, difficulty, seed):
+            return problem
+        return self.environments[env_id].sample(difficulty, seed)
+
+    def rows(self) -> Iterator[dict[str, Any]]:
+        """Rows forever, one per problem, each made only when the data loader asks for it."""
+        while True:
+            slot = self.next_slot
+            self.next_slot += 1
+            problem = self.problem_for(slot)
+            yield {
+                "prompt": [{"role": "user", "content": problem.prompt}],
+                "rlve_slot": slot,
+                "rlve_env": problem.env,
+                "rlve_difficulty": problem.difficulty,
+                "rlve_seed": problem.seed,
+            }
+
+    def dataset(self):
+        """A ``datasets.IterableDataset`` over ``rows()``; pair it with ``shuffle_dataset=False``."""
+        from datasets import Features, IterableDataset, Value
+
+        features = Features(
+            {
+                "prompt": [{"role": Value("string"), "content": Value("string")}],
+                "rlve_slot": Value("int64"),
+                "rlve_env": Value("string"),
+                "rlve_difficulty": Value("int64"),
+                "rlve_seed": Value("int64"),
+            }
+        )
+        # A closure, not gen_kwargs: datasets would copy the kwargs, and the stream must be this live object.
+        stream = self
+
+        def generate():
+            yield from stream.rows()
+
+        return IterableDataset.from_generator(generate, features=features)

@@ -1,0 +1,112 @@
+"""Versioned schema migrations: a ``schema_version`` table and ordered migration functions.
+
+A new database runs every migration from 1, exactly as an old one runs the ones it lacks, so the
+upgrade path is the path every fresh database takes. Each migration is frozen once released: a later
+schema change is a new function appended to ``MIGRATIONS``, never an edit of an old one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime, timezone
+
+from sqlalchemy import text
+from sqlalchemy.engine import Connection, Engine
+
+
+def _id_column(connection: Connection) -> str:
+    if connection.dialect.name == "postgresql":
+        return "id SERIAL PRIMARY KEY"
+    if connection.dialect.name in ("mysql", "mariadb"):
+        return "id INTEGER PRIMARY KEY AUTO_INCREMENT"
+    return "id INTEGER PRIMARY KEY AUTOINCREMENT"
+
+
+def v1_initial(connection: Connection) -> None:
+    """runs, curriculum, difficulty_changes, rollouts."""
+    key = _id_column(connection)
+    statements = [
+        """CREATE TABLE runs (
+            id VARCHAR(64) PRIMARY KEY, name VARCHAR(200), status VARCHAR(16) NOT NULL,
+            created_at VARCHAR(32) NOT NULL, updated_at VARCHAR(32) NOT NULL, finished_at VARCHAR(32),
+            last_step INTEGER NOT NULL DEFAULT 0, max_steps INTEGER NOT NULL, model TEXT, output_dir TEXT NOT NULL,
+            config TEXT NOT NULL, packages TEXT NOT NULL, environments TEXT NOT NULL,
+            curriculum_strategy VARCHAR(64) NOT NULL, error TEXT)""",
+        """CREATE TABLE curriculum (
+            run_id VARCHAR(64) NOT NULL REFERENCES runs(id) ON DELETE CASCADE, step INTEGER NOT NULL,
+            env VARCHAR(200) NOT NULL, low INTEGER NOT NULL, high INTEGER NOT NULL, samples INTEGER NOT NULL,
+            accuracy DOUBLE PRECISION, PRIMARY KEY (run_id, step, env))""",
+        f"""CREATE TABLE difficulty_changes (
+            {key}, run_id VARCHAR(64) NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+            step INTEGER NOT NULL, env VARCHAR(200) NOT NULL, old_high INTEGER NOT NULL, new_high INTEGER NOT NULL,
+            reason TEXT)""",
+        f"""CREATE TABLE rollouts (
+            {key}, run_id VARCHAR(64) NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+            step INTEGER NOT NULL, slot INTEGER NOT NULL, env VARCHAR(200) NOT NULL, env_version INTEGER NOT NULL,
+            difficulty INTEGER NOT NULL, seed BIGINT NOT NULL, reward DOUBLE PRECISION NOT NULL,
+            correct BOOLEAN NOT NULL, format_ok BOOLEAN NOT NULL, completion_tokens INTEGER NOT NULL,
+            reason TEXT, text TEXT)""",
+        "CREATE INDEX ix_curriculum_run_env ON curriculum (run_id, env, step)",
+        "CREATE INDEX ix_rollouts_run_step ON rollouts (run_id, step)",
+        "CREATE INDEX ix_changes_run ON difficulty_changes (run_id, step)",
+    ]
+    for statement in statements:
+        connection.execute(text(statement))
+
+
+def v2_step_summaries(connection: Connection) -> None:
+    """Per-step rollout counts in ``curriculum`` and a ``steps`` table (reward, loss, wall time per step)."""
+    connection.execute(text("ALTER TABLE curriculum ADD COLUMN step_samples INTEGER NOT NULL DEFAULT 0"))
+    connection.execute(text("ALTER TABLE curriculum ADD COLUMN step_accuracy DOUBLE PRECISION"))
+    connection.execute(
+        text(
+            """CREATE TABLE steps (
+            run_id VARCHAR(64) NOT NULL REFERENCES runs(id) ON DELETE CASCADE, step INTEGER NOT NULL,
+            reward DOUBLE PRECISION, accuracy DOUBLE PRECISION, loss DOUBLE PRECISION, seconds DOUBLE PRECISION,
+            finished_at VARCHAR(32) NOT NULL, PRIMARY KEY (run_id, step))"""
+        )
+    )
+
+
+#: In order; the schema version of a database is the number of migrations applied to it.
+MIGRATIONS: list[Callable[[Connection], None]] = [v1_initial, v2_step_summaries]
+LATEST = len(MIGRATIONS)
+
+
+def current_version(connection: Connection) -> int:
+    from sqlalchemy import inspect
+
+    if not inspect(connection).has_table("schema_version"):
+        return 0
+    return connection.execute(text("SELECT COALESCE(MAX(version), 0) FROM schema_version")).scalar_one()
+
+
+def upgrade(engine: Engine, target: int = LATEST) -> int:
+    """Apply the missing migrations up to ``target``, each in its own transaction; returns the new version."""
+    from rlve.errors import RlveError
+
+    with engine.begin() as connection:
+        connection.execute(
+            text(
+                "CREATE TABLE IF NOT EXISTS schema_version "
+                "(version INTEGER PRIMARY KEY, applied_at VARCHAR(32) NOT NULL)"
+            )
+        )
+    version = 0
+    with engine.begin() as connection:
+        version = current_version(connection)
+    if version > LATEST:
+        raise RlveError(
+            f"the history database has schema version {version}, newer than this rlve-trainer knows ({LATEST}); "
+            "upgrade rlve-trainer"
+        )
+    for number in range(version + 1, target + 1):
+        with engine.begin() as connection:
+            if current_version(connection) >= number:  # another process got there first
+                continue
+            MIGRATIONS[number - 1](connection)
+            now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+            connection.execute(
+                text("INSERT INTO schema_version (version, applied_at) VALUES (:v, :t)"), {"v": number, "t": now}
+            )
+    return max(version, target)

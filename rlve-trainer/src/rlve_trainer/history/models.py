@@ -1,0 +1,102 @@
+"""The history tables. Table and column names are a public interface: users write SQL against them.
+
+Every table but ``runs`` and ``schema_version`` is keyed by ``run_id``. Steps count optimizer steps from 1;
+a rollout's step is the step its completion was trained in.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import Boolean, Column, Float, ForeignKey, Index, Integer, MetaData, String, Table, Text
+
+metadata = MetaData()
+
+schema_version = Table(
+    "schema_version",
+    metadata,
+    Column("version", Integer, primary_key=True),
+    Column("applied_at", String(32), nullable=False),
+)
+
+runs = Table(
+    "runs",
+    metadata,
+    Column("id", String(64), primary_key=True),
+    Column("name", String(200)),
+    Column("status", String(16), nullable=False),  # running, stopped, finished, failed
+    Column("created_at", String(32), nullable=False),  # ISO 8601, UTC
+    Column("updated_at", String(32), nullable=False),
+    Column("finished_at", String(32)),
+    Column("last_step", Integer, nullable=False, default=0),
+    Column("max_steps", Integer, nullable=False),
+    Column("model", Text),
+    Column("output_dir", Text, nullable=False),
+    Column("config", Text, nullable=False),  # the TrainConfig as JSON
+    Column("packages", Text, nullable=False),  # {"rlve-core": "0.1.0", "trl": "1.16.0", ...}
+    Column("environments", Text, nullable=False),  # {"graph/shortest_path": 1, ...}: env id -> env version
+    Column("curriculum_strategy", String(64), nullable=False),
+    Column("error", Text),
+)
+
+curriculum = Table(
+    "curriculum",
+    metadata,
+    Column("run_id", String(64), ForeignKey("runs.id", ondelete="CASCADE"), primary_key=True),
+    Column("step", Integer, primary_key=True),
+    Column("env", String(200), primary_key=True),
+    Column("low", Integer, nullable=False),
+    Column("high", Integer, nullable=False),
+    Column("samples", Integer, nullable=False),  # outcomes counted towards the next decision
+    Column("accuracy", Float),  # their mean correctness; NULL before any
+    Column("step_samples", Integer, nullable=False, default=0),  # rollouts of this env in this step (v2)
+    Column("step_accuracy", Float),  # their mean correctness (v2)
+)
+
+difficulty_changes = Table(
+    "difficulty_changes",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("run_id", String(64), ForeignKey("runs.id", ondelete="CASCADE"), nullable=False),
+    Column("step", Integer, nullable=False),
+    Column("env", String(200), nullable=False),
+    Column("old_high", Integer, nullable=False),
+    Column("new_high", Integer, nullable=False),
+    Column("reason", Text),
+)
+
+rollouts = Table(
+    "rollouts",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("run_id", String(64), ForeignKey("runs.id", ondelete="CASCADE"), nullable=False),
+    Column("step", Integer, nullable=False),
+    Column("slot", Integer, nullable=False),  # which problem of the run (the GRPO group), counting from 0
+    Column("env", String(200), nullable=False),
+    Column("env_version", Integer, nullable=False),
+    Column("difficulty", Integer, nullable=False),
+    Column("seed", Integer, nullable=False),  # with env, env_version and difficulty: `rlve sample` rebuilds it
+    Column("reward", Float, nullable=False),
+    Column("correct", Boolean, nullable=False),
+    Column("format_ok", Boolean, nullable=False),
+    Column("completion_tokens", Integer, nullable=False),
+    Column("reason", Text),
+    Column("text", Text),  # the completion, only with store_completions = true
+)
+
+steps = Table(
+    "steps",
+    metadata,
+    Column("run_id", String(64), ForeignKey("runs.id", ondelete="CASCADE"), primary_key=True),
+    Column("step", Integer, primary_key=True),
+    Column("reward", Float),  # mean reward of the step's rollouts
+    Column("accuracy", Float),  # mean correctness
+    Column("loss", Float),
+    Column("seconds", Float),  # wall time of the step
+    Column("finished_at", String(32), nullable=False),
+)
+
+Index("ix_curriculum_run_env", curriculum.c.run_id, curriculum.c.env, curriculum.c.step)
+Index("ix_rollouts_run_step", rollouts.c.run_id, rollouts.c.step)
+Index("ix_changes_run", difficulty_changes.c.run_id, difficulty_changes.c.step)
+
+#: Tables whose rows belong to a step; resuming from a checkpoint deletes the rows after it.
+STEP_TABLES = (curriculum, difficulty_changes, rollouts, steps)

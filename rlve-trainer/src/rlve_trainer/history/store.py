@@ -1,0 +1,112 @@
+"""The run lifecycle in the history: create a run, mark its status, cut rows after a checkpoint on resume."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from datetime import datetime, timezone
+from typing import Any
+
+from sqlalchemy import delete, func, select, update
+from sqlalchemy.engine import Engine
+
+from rlve.errors import RlveError
+from rlve_trainer.history import models
+
+
+def now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def new_run_id() -> str:
+    """Sortable by creation time, unique without coordination: ``20250131-142501-3fa9``."""
+    return datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S") + "-" + secrets.token_hex(2)
+
+
+def create_run(
+    engine: Engine,
+    *,
+    run_id: str,
+    name: str | None,
+    config: dict[str, Any],
+    packages: dict[str, str],
+    environments: dict[str, int],
+    output_dir: str,
+    max_steps: int,
+    model: str | None,
+    strategy: str,
+) -> None:
+    stamp = now()
+    with engine.begin() as connection:
+        connection.execute(
+            models.runs.insert().values(
+                id=run_id,
+                name=name,
+                status="running",
+                created_at=stamp,
+                updated_at=stamp,
+                last_step=0,
+                max_steps=max_steps,
+                model=model,
+                output_dir=output_dir,
+                config=json.dumps(config, sort_keys=True),
+                packages=json.dumps(packages, sort_keys=True),
+                environments=json.dumps(environments, sort_keys=True),
+                curriculum_strategy=strategy,
+            )
+        )
+
+
+def set_status(engine: Engine, run_id: str, status: str, *, error: str | None = None, last_step: int | None = None):
+    values: dict[str, Any] = {"status": status, "updated_at": now(), "error": error}
+    if status == "finished":
+        values["finished_at"] = values["updated_at"]
+    if last_step is not None:
+        values["last_step"] = last_step
+    with engine.begin() as connection:
+        connection.execute(update(models.runs).where(models.runs.c.id == run_id).values(**values))
+
+
+def get_run(engine: Engine, run: str) -> dict[str, Any]:
+    """A run by id, unique id prefix or name (the newest run of that name); RlveError saying what exists."""
+    table = models.runs
+    with engine.connect() as connection:
+        row = connection.execute(select(table).where(table.c.id == run)).mappings().first()
+        if row is None:
+            matches = connection.execute(select(table).where(table.c.id.startswith(run))).mappings().all()
+            if len(matches) == 1:
+                row = matches[0]
+            elif len(matches) > 1:
+                raise RlveError(f"run {run!r} is ambiguous: {', '.join(m['id'] for m in matches)}")
+        if row is None:
+            row = (
+                connection.execute(select(table).where(table.c.name == run).order_by(table.c.created_at.desc()))
+                .mappings()
+                .first()
+            )
+        if row is None:
+            recent = connection.execute(select(table.c.id).order_by(table.c.created_at.desc()).limit(5)).scalars()
+            listed = ", ".join(recent) or "none yet"
+            raise RlveError(f"no run {run!r} in the history (recent runs: {listed}); `rlve history runs` lists them")
+    return dict(row)
+
+
+def truncate_after(engine: Engine, run_id: str, step: int) -> int:
+    """Delete every step row after ``step`` (what a resume from that checkpoint will write again)."""
+    removed = 0
+    with engine.begin() as connection:
+        for table in models.STEP_TABLES:
+            result = connection.execute(delete(table).where(table.c.run_id == run_id, table.c.step > step))
+            removed += result.rowcount or 0
+        connection.execute(
+            update(models.runs).where(models.runs.c.id == run_id).values(last_step=step, updated_at=now())
+        )
+    return removed
+
+
+def last_recorded_step(engine: Engine, run_id: str) -> int:
+    with engine.connect() as connection:
+        value = connection.execute(
+            select(func.max(models.steps.c.step)).where(models.steps.c.run_id == run_id)
+        ).scalar_one()
+    return int(value or 0)

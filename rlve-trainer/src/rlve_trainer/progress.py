@@ -1,0 +1,60 @@
+"""The live progress display: a tqdm bar with reward and each environment's band on a terminal,
+one line per finished step otherwise (logs, CI, tests that read them)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping, Sequence
+
+from rlve.curriculum import Band
+
+
+def short_names(env_ids: Sequence[str]) -> dict[str, str]:
+    """``graph/shortest_path`` -> ``shortest_path`` where that is unambiguous."""
+    names = [env.split("/", 1)[-1] for env in env_ids]
+    return {env: (name if names.count(name) == 1 else env) for env, name in zip(env_ids, names)}
+
+
+def describe_step(
+    step: int, max_steps: int, reward: float | None, accuracy: float | None, bands: Mapping[str, Band]
+) -> str:
+    names = short_names(list(bands))
+    parts = [f"step {step}/{max_steps} done", f"reward {_num(reward)}", f"acc {_num(accuracy)}"]
+    parts += [f"{names[env]} {band.low}-{band.high}" for env, band in bands.items()]
+    return "  ".join(parts)
+
+
+def _num(value: float | None) -> str:
+    return "-" if value is None else f"{value:.3f}"
+
+
+class Progress:
+    def __init__(self, max_steps: int, initial: int = 0, stream=None, enabled: bool = True):
+        self.max_steps = max_steps
+        self.enabled = enabled
+        self.stream = stream or sys.stdout
+        self.bar = None
+        if enabled and sys.stderr.isatty():
+            import shutil
+
+            from tqdm import tqdm
+
+            # A terminal that reports no size (0 columns) would get an empty bar.
+            width = shutil.get_terminal_size((120, 24)).columns or 120
+            self.bar = tqdm(total=max_steps, initial=initial, desc="rlve train", unit="step", ncols=width)
+
+    def step(self, step: int, reward: float | None, accuracy: float | None, bands: Mapping[str, Band]) -> None:
+        if not self.enabled:
+            return
+        if self.bar is not None:
+            names = short_names(list(bands))
+            postfix = {"reward": _num(reward)} | {names[env]: f"{b.low}-{b.high}" for env, b in bands.items()}
+            self.bar.set_postfix(postfix, refresh=False)
+            self.bar.update(step - self.bar.n)
+        else:
+            print(describe_step(step, self.max_steps, reward, accuracy, bands), file=self.stream, flush=True)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+            self.bar = None

@@ -1,0 +1,174 @@
+"""The reward function TRL calls: extract, verify, record each outcome in the curriculum, return the scalar.
+
+Every rank scores its own slice of the generation batch, then the outcomes of all ranks are gathered
+(in rank order, the same list everywhere) and applied to the curriculum in that order on every rank,
+so every rank keeps the same curriculum state. Only the main process hands rows to the history.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rlve import Environment, Verdict
+from rlve.curriculum import Curriculum, DifficultyChange
+from rlve_trainer.config import RewardSection
+from rlve_trainer.data import ProblemStream
+
+
+@dataclass(frozen=True)
+class Outcome:
+    slot: int
+    env: str
+    env_version: int
+    difficulty: int
+    seed: int
+    reward: float
+    correct: bool
+    format_ok: bool
+    completion_tokens: int
+    reason: str
+    text: str | None
+
+
+def scalar_reward(verdict: Verdict, config: RewardSection) -> float:
+    """Binary (RLVE's default) or shaped partial credit, minus the format penalty for unreadable answers."""
+    reward = (1.0 if verdict.correct else 0.0) if config.mode == "binary" else float(verdict.reward)
+    if not verdict.format_ok:
+        reward -= config.format_penalty
+    return reward
+
+
+def completion_text(completion: Any) -> str:
+    """TRL passes a conversational completion as a list of messages, a plain one as text."""
+    if isinstance(completion, str):
+        return completion
+    if isinstance(completion, list):
+        return "".join(str(message.get("content", "")) for message in completion if isinstance(message, dict))
+    return str(completion)
+
+
+@dataclass
+class StepStats:
+    """What the current step's rollouts did, summed over every rank."""
+
+    rewards: list[float] = field(default_factory=list)
+    by_env: dict[str, list[bool]] = field(default_factory=dict)
+
+    def add(self, outcome: Outcome) -> None:
+        self.rewards.append(outcome.reward)
+        self.by_env.setdefault(outcome.env, []).append(outcome.correct)
+
+    @property
+    def mean_reward(self) -> float | None:
+        return sum(self.rewards) / len(self.rewards) if self.rewards else None
+
+    @property
+    def accuracy(self) -> float | None:
+        flat = [c for values in self.by_env.values() for c in values]
+        return sum(flat) / len(flat) if flat else None
+
+
+class CurriculumReward:
+    """A TRL reward function (``reward_funcs=[CurriculumReward(...)]``); TRL names its metric ``rlve``."""
+
+    __name__ = "rlve"
+
+    def __init__(
+        self,
+        stream: ProblemStream,
+        curriculum: Curriculum,
+        environments: Mapping[str, Environment],
+        config: RewardSection,
+        *,
+        on_outcomes: Callable[[int, list[Outcome], list[DifficultyChange]], None] | None = None,
+        gather: Callable[[list], list] | None = None,
+        store_text: bool = False,
+        verify_pool: Any = None,
+    ):
+        self.stream = stream
+        self.curriculum = curriculum
+        self.environments = dict(environments)
+        self.config = config
+        self.on_outcomes = on_outcomes
+        self.gather = gather or (lambda items: items)
+        self.store_text = store_text
+        self.verify_pool = verify_pool
+        self.stats = StepStats()
+        self.last_slot = -1  # the highest slot whose outcomes the curriculum has seen
+
+    def __call__(
+        self,
+        prompts: list,
+        completions: list,
+        rlve_slot: list[int],
+        rlve_env: list[str],
+        rlve_difficulty: list[int],
+        rlve_seed: list[int],
+        completion_ids: list | None = None,
+        trainer_state: Any = None,
+        **_: Any,
+    ) -> list[float]:
+        step = (trainer_state.global_step if trainer_state is not None else 0) + 1
+        texts = [completion_text(c) for c in completions]
+        problems = [
+            self.stream.lookup(slot, env, difficulty, seed)
+            for slot, env, difficulty, seed in zip(rlve_slot, rlve_env, rlve_difficulty, rlve_seed)
+        ]
+        verdicts = self._verify(problems, texts)
+        rewards = [scalar_reward(verdict, self.config) for verdict in verdicts]
+        lengths = [len(ids) for ids in completion_ids] if completion_ids is not None else [0] * len(texts)
+        local = [
+            Outcome(
+                slot=slot,
+                env=problem.env,
+                env_version=problem.env_version,
+                difficulty=problem.difficulty,
+                seed=problem.seed,
+                reward=reward,
+                correct=verdict.correct,
+                format_ok=verdict.format_ok,
+                completion_tokens=length,
+                reason=verdict.reason[:200],
+                text=text if self.store_text else None,
+            )
+            for slot, problem, verdict, reward, length, text in zip(
+                rlve_slot, problems, verdicts, rewards, lengths, texts
+            )
+        ]
+        self.apply(step, self.gather(local))
+        return rewards
+
+    def apply(self, step: int, outcomes: list[Outcome]) -> list[DifficultyChange]:
+        """Record outcomes (every rank's, in the same order everywhere) in the curriculum."""
+        changes = []
+        for outcome in outcomes:
+            change = self.curriculum.record(outcome.env, outcome.difficulty, outcome.correct)
+            if change is not None:
+                changes.append(change)
+            self.stats.add(outcome)
+            self.last_slot = max(self.last_slot, outcome.slot)
+        self.stream.outcomes_seen += len(outcomes)
+        if self.on_outcomes is not None:
+            self.on_outcomes(step, outcomes, changes)
+        return changes
+
+    def take_stats(self) -> StepStats:
+        stats, self.stats = self.stats, StepStats()
+        return stats
+
+    def _verify(self, problems: list, texts: list[str]) -> list[Verdict]:
+        verdicts: list[Verdict | None] = [None] * len(texts)
+        untrusted = []
+        for index, (problem, text) in enumerate(zip(problems, texts)):
+            env = self.environments[problem.env]
+            if env.runs_untrusted_code and self.verify_pool is not None:
+                untrusted.append(index)
+            else:
+                verdicts[index] = env.score(problem, text)
+        if untrusted:
+            items = [(self.environments[problems[i].env], problems[i], texts[i]) for i in untrusted]
+            for index, verdict in zip(untrusted, self.verify_pool.score_many(items)):
+                verdicts[index] = verdict
+        return [v for v in verdicts if v is not None]

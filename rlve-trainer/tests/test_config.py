@@ -1,0 +1,80 @@
+import pytest
+
+from rlve.errors import RlveError
+from rlve_trainer import config as cfg
+
+
+def test_defaults_are_cpu_friendly_and_trl_like():
+    config = cfg.TrainConfig()
+    assert config.grpo.bf16 is None and config.grpo.gradient_checkpointing is False
+    assert config.reward.mode == "binary" and config.grpo.beta == 0.0 and config.grpo.loss_type == "dapo"
+    assert config.db_url().endswith("rlve-runs/history.db")
+
+
+def test_toml_and_overrides(tmp_path):
+    path = tmp_path / "run.toml"
+    path.write_text(
+        'envs = "graph/*"\nmax_steps = 7\n[model]\npath = "/m"\n[curriculum]\nstrategy = "fixed"\n'
+        "params = { difficulty = 3 }\n[grpo]\nlearning_rate = 1e-5\n"
+    )
+    config = cfg.load(
+        path,
+        [
+            "grpo.learning_rate=1e-6",
+            "grpo.use_vllm=true",
+            "envs=['graph', 'math/*']",
+            "curriculum.params.difficulty=4",
+            "run_name=hello world",
+        ],
+    )
+    assert config.envs == ["graph", "math/*"]
+    assert config.grpo.learning_rate == 1e-6 and config.grpo.use_vllm is True
+    assert config.curriculum.params == {"difficulty": 4}
+    assert config.model.path == "/m" and config.max_steps == 7 and config.run_name == "hello world"
+
+
+def test_error_names_field_value_and_what_is_allowed():
+    with pytest.raises(RlveError) as error:
+        cfg.load(None, ["grpo.learning_rate=fast"])
+    assert "grpo.learning_rate" in str(error.value) and "'fast'" in str(error.value)
+    with pytest.raises(RlveError) as error:
+        cfg.load(None, ["grpo.loss_type=ppo"])
+    assert "grpo.loss_type" in str(error.value) and "'dapo'" in str(error.value)
+    with pytest.raises(RlveError) as error:
+        cfg.load(None, ["grpo.learnin_rate=1"])
+    assert "grpo.learnin_rate" in str(error.value) and "learning_rate" in str(error.value)
+    with pytest.raises(RlveError) as error:
+        cfg.load(None, ["reward.mode=partial"])
+    assert "binary" in str(error.value) and "shaped" in str(error.value)
+    with pytest.raises(RlveError, match="FIELD=VALUE"):
+        cfg.load(None, ["nonsense"])
+    with pytest.raises(RlveError, match="does not exist"):
+        cfg.load("/no/such/file.toml")
+
+
+def test_bad_toml_is_one_error(tmp_path):
+    path = tmp_path / "bad.toml"
+    path.write_text("max_steps = = 3")
+    with pytest.raises(RlveError, match="not valid TOML"):
+        cfg.load(path)
+
+
+def test_to_toml_round_trips(tmp_path):
+    config = cfg.load(
+        None, ["curriculum.params={min_samples = 4}", "grpo.extra={warmup_steps = 2}"], base=cfg.demo_config()
+    )
+    path = tmp_path / "saved.toml"
+    path.write_text(cfg.to_toml(config))
+    assert cfg.load(path) == config
+
+
+def test_the_readme_example_config_loads(tmp_path):
+    import re
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    [example] = re.findall(r"```toml\n(.*?)```", readme, flags=re.S)
+    path = tmp_path / "example.toml"
+    path.write_text(example)
+    config = cfg.load(path)
+    assert config.envs[0] == "graph/shortest_path" and config.grpo.extra == {"warmup_steps": 10}

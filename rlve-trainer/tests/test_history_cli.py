@@ -1,0 +1,117 @@
+"""`rlve history runs/show/sql/plot` on a database with a known run."""
+
+import csv
+import io
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from rlve import plugins
+from rlve.cli import cli
+from rlve_trainer.history import models, store
+from rlve_trainer.history.engine import open_engine, to_url
+
+
+@pytest.fixture(scope="module")
+def history_db(tmp_path_factory):
+    plugins.register_commands(cli)
+    folder = tmp_path_factory.mktemp("hist")
+    engine = open_engine(to_url(str(folder / "history.db")))
+    store.create_run(
+        engine,
+        run_id="20250101-000000-abcd",
+        name="climb",
+        config={},
+        packages={},
+        environments={"graph/shortest_path": 2, "math/add": 1},
+        output_dir=str(folder),
+        max_steps=4,
+        model="m",
+        strategy="adaptive",
+    )
+    with engine.begin() as connection:
+        for step in range(1, 5):
+            for env, high in (("graph/shortest_path", step // 2), ("math/add", 0)):
+                connection.execute(
+                    models.curriculum.insert().values(
+                        run_id="20250101-000000-abcd",
+                        step=step,
+                        env=env,
+                        low=max(0, high - 3),
+                        high=high,
+                        samples=step,
+                        accuracy=0.5,
+                        step_samples=4,
+                        step_accuracy=0.25,
+                    )
+                )
+                connection.execute(
+                    models.rollouts.insert(),
+                    [
+                        dict(
+                            run_id="20250101-000000-abcd",
+                            step=step,
+                            slot=step,
+                            env=env,
+                            env_version=1,
+                            difficulty=high,
+                            seed=i,
+                            reward=float(i % 2),
+                            correct=bool(i % 2),
+                            format_ok=True,
+                            completion_tokens=5,
+                            reason="",
+                            text=None,
+                        )
+                        for i in range(4)
+                    ],
+                )
+        connection.execute(
+            models.difficulty_changes.insert().values(
+                run_id="20250101-000000-abcd", step=2, env="graph/shortest_path", old_high=0, new_high=1, reason="r"
+            )
+        )
+    store.set_status(engine, "20250101-000000-abcd", "finished", last_step=4)
+    engine.dispose()
+    return folder
+
+
+def invoke(*args):
+    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+
+
+def test_runs_table_and_json(history_db):
+    result = invoke("history", "runs", "--output", str(history_db))
+    assert result.exit_code == 0 and "20250101-000000-abcd" in result.output and "4/4" in result.output
+    rows = json.loads(invoke("history", "runs", "--json", "--db", str(history_db / "history.db")).output)
+    assert rows[0]["name"] == "climb" and rows[0]["status"] == "finished"
+
+
+def test_show_band_over_time(history_db):
+    result = invoke("history", "show", "climb", "--output", str(history_db))
+    assert result.exit_code == 0, result.output
+    line = next(line for line in result.output.splitlines() if line.startswith("graph/shortest_path"))
+    assert "0-2" in line and "1: 0-0, 2: 0-1, 4: 0-2" in line and "0.500" in line
+    data = json.loads(invoke("history", "show", "climb", "--json", "--output", str(history_db)).output)
+    assert data["envs"]["graph/shortest_path"]["changes"] == [[2, 0, 1]]
+
+
+def test_sql_formats(history_db):
+    query = "SELECT env, MAX(high) AS top FROM curriculum GROUP BY env ORDER BY env"
+    table = invoke("history", "sql", query, "--output", str(history_db)).output
+    assert "graph/shortest_path" in table and "top" in table
+    rows = list(csv.reader(io.StringIO(invoke("history", "sql", query, "--csv", "--output", str(history_db)).output)))
+    assert rows == [["env", "top"], ["graph/shortest_path", "2"], ["math/add", "0"]]
+    assert json.loads(invoke("history", "sql", query, "--json", "--output", str(history_db)).output)[0]["top"] == 2
+    bad = invoke("history", "sql", "SELECT * FROM nope", "--output", str(history_db))
+    assert bad.exit_code == 2 and "query failed" in bad.output
+
+
+def test_plot_writes_a_png(history_db, tmp_path):
+    pytest.importorskip("matplotlib")
+    out = tmp_path / "frontier.png"
+    result = invoke("history", "plot", "climb", "-o", str(out), "--output", str(history_db))
+    assert result.exit_code == 0, result.output
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert invoke("history", "plot", "nope", "--output", str(history_db)).exit_code == 2

@@ -1,0 +1,106 @@
+import os
+import time
+
+from untrusted_env import SlowCode
+
+import rlve
+from rlve import Verdict
+from rlve.curriculum import create
+from rlve_trainer.config import RewardSection
+from rlve_trainer.data import ProblemStream
+from rlve_trainer.rewards import CurriculumReward, scalar_reward
+from rlve_trainer.verify_pool import VerifyPool
+
+
+def test_reward_modes_and_format_penalty():
+    partial = Verdict.wrong("close", partial=0.4)
+    unreadable = Verdict.malformed("no tags")
+    assert scalar_reward(partial, RewardSection()) == 0.0  # binary by default, as RLVE
+    assert scalar_reward(partial, RewardSection(mode="shaped")) == 0.4
+    assert scalar_reward(Verdict.right(), RewardSection()) == 1.0
+    assert scalar_reward(unreadable, RewardSection(format_penalty=0.2)) == -0.2
+    assert scalar_reward(partial, RewardSection(format_penalty=0.2)) == 0.0  # readable: no penalty
+
+
+def make_reward(env_ids, **kwargs):
+    registry = rlve.registry()
+    environments = {env_id: registry.get(env_id) for env_id in env_ids}
+    curriculum = create("adaptive", env_ids, min_samples=4, window=1, threshold=0.5)
+    stream = ProblemStream(curriculum, environments, seed=3)
+    return CurriculumReward(stream, curriculum, environments, RewardSection(), **kwargs), stream, curriculum
+
+
+def call(reward, stream, texts, step=0):
+    problem = stream.problem_for(0)
+
+    class State:
+        global_step = step
+
+    n = len(texts)
+    return reward(
+        prompts=[None] * n,
+        completions=[[{"role": "assistant", "content": t}] for t in texts],
+        completion_ids=[[1, 2, 3]] * n,
+        rlve_slot=[0] * n,
+        rlve_env=[problem.env] * n,
+        rlve_difficulty=[problem.difficulty] * n,
+        rlve_seed=[problem.seed] * n,
+        trainer_state=State(),
+    ), problem
+
+
+def test_outcomes_are_verified_recorded_and_reported():
+    seen = []
+    reward, stream, curriculum = make_reward(["graph/shortest_path"], on_outcomes=lambda *a: seen.append(a))
+    problem = stream.problem_for(0)
+    texts = [
+        f"thinking... <answer>{problem.answer}</answer>",
+        "<answer></answer>",
+        "<answer>0 or 1 or 2</answer>",
+        "no tags at all",
+        "x" * 1_000_000,
+    ]
+    rewards, _ = call(reward, stream, texts, step=4)
+    assert rewards == [1.0, 0.0, 0.0, 0.0, 0.0]
+    step, outcomes, changes = seen[0]
+    assert step == 5 and [o.correct for o in outcomes] == [True, False, False, False, False]
+    assert [o.format_ok for o in outcomes][1] is False and all(o.text is None for o in outcomes)
+    assert outcomes[0].completion_tokens == 3
+    assert outcomes[0].env_version == rlve.registry().get("graph/shortest_path").version
+    # 5 outcomes at high: min_samples=4 reached with 1/4 correct < 0.5, so no raise; the fifth starts a new count.
+    assert changes == [] and curriculum.bands()["graph/shortest_path"].samples == 1
+    assert reward.take_stats().mean_reward == 0.2 and reward.last_slot == 0
+
+
+def test_gathered_outcomes_are_applied_in_order():
+    reward, stream, curriculum = make_reward(["graph/shortest_path"], gather=lambda local: local + local)
+    problem = stream.problem_for(0)
+    call(reward, stream, [f"<answer>{problem.answer}</answer>"] * 2)
+    # both "ranks" (the gathered list holds each outcome twice here) count: 4 correct at high -> raise
+    assert curriculum.bands()["graph/shortest_path"].high == 1
+
+
+def test_untrusted_code_is_verified_in_another_process_with_a_time_limit():
+    registry = rlve.registry()
+    if SlowCode.id not in registry:
+        registry.add(SlowCode, "rlve-trainer-tests")
+    pool = VerifyPool(workers=2, timeout=2.0)
+    try:
+        reward, stream, _ = make_reward([SlowCode.id], verify_pool=pool)
+        problem = stream.problem_for(0)
+        verdicts = pool.score_many(
+            [
+                (registry.get(SlowCode.id), problem, t)
+                for t in ["<answer>ok</answer>", "<answer>hang</answer>", "<answer>no</answer>", "<answer>ok</answer>"]
+            ]
+        )
+        started = time.monotonic()
+        rewards, _ = call(reward, stream, ["<answer>ok</answer>", "<answer>hang</answer>"])
+        assert time.monotonic() - started < 30
+    finally:
+        pool.close()
+    assert [v.correct for v in verdicts] == [True, False, False, True]
+    assert "timed out" in verdicts[1].reason and verdicts[1].reward == 0
+    assert verdicts[0].reason != f"pid {os.getpid()}" and verdicts[0].reason.startswith("pid ")
+    assert verdicts[2].reason.startswith("pid ")  # the answers after the hang were still verified
+    assert rewards == [1.0, 0.0]

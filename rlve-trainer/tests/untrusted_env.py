@@ -1,0 +1,26 @@
+"""An environment flagged as running model code, for the verify-pool tests (imported by the spawned workers)."""
+
+import os
+import time
+
+from rlve import Environment, Instance, Verdict
+
+
+class SlowCode(Environment):
+    id = "testfake/slow_code"
+    version = 1
+    description = "test environment whose checker hangs on the answer 'hang'"
+    difficulty_scales = "nothing"
+    size_name = "items"
+    answer_format = "a word"
+    runs_untrusted_code = True
+
+    def generate(self, difficulty, rng):
+        return Instance(prompt="Say ok.", answer="ok", data={}, size=difficulty + 1)
+
+    def check(self, data, answer):
+        if answer == "hang":
+            time.sleep(60)
+        if answer == "ok":
+            return Verdict.right(reason=f"pid {os.getpid()}")
+        return Verdict.wrong(f"pid {os.getpid()}")
