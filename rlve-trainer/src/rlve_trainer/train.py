@@ -357,6 +357,14 @@ def _train_loop(config, shared, dist, environments, curriculum, start_slot, engi
             sink.close()
         if pool is not None:
             pool.close()
+    if dist.num_processes > 1:
+        # Tear the process group down while every rank is still here: left to interpreter exit, gloo's
+        # threads can be destroyed mid-flight and abort a rank that had finished ("terminate called ...").
+        import torch.distributed as torch_distributed
+
+        if torch_distributed.is_initialized():
+            torch_distributed.barrier()
+            torch_distributed.destroy_process_group()
     return RunResult(
         run_id=run_id,
         run_dir=run_dir,

@@ -1,0 +1,146 @@
+"""logic/water_jugs: measure an amount of water with unmarked jugs in as few fill / empty / pour steps as possible."""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+from collections import deque
+from typing import Any
+
+from rlve import Environment, Instance, ParseError, Verdict
+from rlve_plugin_logic.reading import split_moves
+from rlve_plugin_logic.scaling import level
+
+JUG_NAMES = "ABCD"
+_MOVE = re.compile(r"(fill|empty|pour) ([a-d])(?: (?:into |to |in )?([a-d]))?", re.IGNORECASE)
+
+Move = tuple[str, int, int]  # (kind, jug, other jug or -1)
+
+
+def plan(difficulty: int) -> tuple[int, int]:
+    """(jugs, largest capacity): capacities up to 5 + L to level 30, then one more per two levels;
+    two jugs below level 8, three after."""
+    lvl = level(difficulty)
+    largest = 5 + lvl if lvl <= 30 else 35 + (lvl - 30) // 2
+    return (2 if lvl < 8 else 3), largest
+
+
+def moves_of(jugs: int) -> list[Move]:
+    out: list[Move] = [("fill", i, -1) for i in range(jugs)] + [("empty", i, -1) for i in range(jugs)]
+    out += [("pour", i, j) for i in range(jugs) for j in range(jugs) if i != j]
+    return out
+
+
+def apply(state: tuple[int, ...], move: Move, capacities: list[int]) -> tuple[int, ...]:
+    kind, i, j = move
+    amounts = list(state)
+    if kind == "fill":
+        amounts[i] = capacities[i]
+    elif kind == "empty":
+        amounts[i] = 0
+    else:
+        poured = min(amounts[i], capacities[j] - amounts[j])
+        amounts[i] -= poured
+        amounts[j] += poured
+    return tuple(amounts)
+
+
+def distances(capacities: list[int]) -> dict[tuple[int, ...], tuple[int, tuple[int, ...] | None, Move | None]]:
+    """Breadth-first search from all-empty: state -> (steps, previous state, move)."""
+    start = tuple(0 for _ in capacities)
+    seen: dict[tuple[int, ...], tuple[int, tuple[int, ...] | None, Move | None]] = {start: (0, None, None)}
+    queue = deque([start])
+    moves = moves_of(len(capacities))
+    while queue:
+        state = queue.popleft()
+        steps = seen[state][0]
+        for move in moves:
+            nxt = apply(state, move, capacities)
+            if nxt not in seen:
+                seen[nxt] = (steps + 1, state, move)
+                queue.append(nxt)
+    return seen
+
+
+def describe(move: Move) -> str:
+    kind, i, j = move
+    return f"pour {JUG_NAMES[i]} {JUG_NAMES[j]}" if kind == "pour" else f"{kind} {JUG_NAMES[i]}"
+
+
+class WaterJugs(Environment):
+    id = "logic/water_jugs"
+    version = 1
+    description = "Measure a target amount with unmarked jugs using the fewest fill, empty and pour steps."
+    difficulty_scales = (
+        "jug capacities up to 5 + L (to level 30, then one more per two levels); 2 jugs below level 8, then 3; "
+        "the target is among the amounts that take the most steps to measure"
+    )
+    size_name = "largest allowed capacity"
+    answer_format = (
+        "the steps in order, separated by commas, each one of fill X, empty X or pour X Y (pour from jug X into "
+        "jug Y), for example fill A, pour A B, empty B"
+    )
+    tags = ("logic", "puzzle", "planning", "shortest-solution")
+
+    def generate(self, difficulty: int, rng: random.Random) -> Instance:
+        jugs, largest = plan(difficulty)
+        while True:
+            capacities = sorted(rng.sample(range(2, largest + 1), jugs))
+            if math.gcd(*capacities) != 1:
+                continue
+            seen = distances(capacities)
+            best: dict[int, int] = {}  # amount -> fewest steps to have it in some jug
+            for state, (steps, _, _) in seen.items():
+                for amount in state:
+                    if amount not in capacities and amount > 0 and steps < best.get(amount, steps + 1):
+                        best[amount] = steps
+            if best:
+                break
+        longest = max(best.values())
+        target = rng.choice(sorted(a for a, s in best.items() if s >= longest - 1))
+        goal = min(
+            (state for state in seen if target in state), key=lambda s: (seen[s][0], s)
+        )  # the first state (fewest steps, then smallest) holding the target
+        path: list[Move] = []
+        state = goal
+        while seen[state][1] is not None:
+            _, prev, move = seen[state]
+            assert move is not None and prev is not None
+            path.append(move)
+            state = prev
+        path.reverse()
+        names = ", ".join(f"{JUG_NAMES[i]} holds {c} litres" for i, c in enumerate(capacities))
+        prompt = (
+            f"You have {jugs} unmarked jugs: {names}. All start empty, and there is an unlimited tap and drain. "
+            "One step is one of: fill a jug to the top from the tap, empty a jug completely, or pour from one jug "
+            "into another until the first is empty or the second is full. Reach a state where some jug holds "
+            f"exactly {target} litres, in as few steps as possible: only a shortest sequence of steps counts, and "
+            "the target must be reached after the last step."
+        )
+        answer = ", ".join(describe(m) for m in path)
+        data = {"capacities": capacities, "target": target, "steps": len(path)}
+        return Instance(prompt=prompt, answer=answer, data=data, size=largest)
+
+    def check(self, data: dict[str, Any], answer: str) -> Verdict:
+        capacities, target, optimum = data["capacities"], data["target"], data["steps"]
+        jugs = len(capacities)
+        pieces = split_moves(answer, 4 * optimum + 8, chars_per_move=24)
+        state = tuple(0 for _ in capacities)
+        for number, piece in enumerate(pieces, start=1):
+            match = _MOVE.fullmatch(" ".join(piece.split()))
+            if not match:
+                raise ParseError(f"step {number}: expected fill X, empty X or pour X Y, got {piece[:30]!r}")
+            kind = match.group(1).lower()
+            i = JUG_NAMES.index(match.group(2).upper())
+            j = JUG_NAMES.index(match.group(3).upper()) if match.group(3) else -1
+            if i >= jugs or j >= jugs:
+                raise ParseError(f"step {number}: there are only jugs {JUG_NAMES[:jugs]}")
+            if (kind == "pour") != (j >= 0) or i == j:
+                raise ParseError(f"step {number}: pour needs two different jugs, fill and empty one")
+            state = apply(state, (kind, i, j), capacities)
+        if target not in state:
+            return Verdict.wrong(f"after the last step the jugs hold {list(state)}, none of them {target}")
+        if len(pieces) > optimum:
+            return Verdict.wrong(f"reaches the target in {len(pieces)} steps; the fewest possible is {optimum}")
+        return Verdict.right()
