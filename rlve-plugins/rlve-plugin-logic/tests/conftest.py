@@ -1,5 +1,5 @@
 import sys
 from pathlib import Path
 
-# helpers.py lives beside the tests and is imported by name.
+# logic_helpers.py lives beside the tests and is imported by name.
 sys.path.insert(0, str(Path(__file__).parent))

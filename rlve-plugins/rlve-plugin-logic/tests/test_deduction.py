@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 
-from helpers import assert_right, assert_wrong, env, find, score
+from logic_helpers import assert_right, assert_wrong, env, find, score
 
 from rlve_plugin_logic.zebra_solver import clue_holds
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 
-from helpers import assert_right, assert_wrong, env, grid_text, parse_rows, score
+from logic_helpers import assert_right, assert_wrong, env, grid_text, parse_rows, score
 
 from rlve_plugin_logic.kakurasu import clues_of
 from rlve_plugin_logic.nonogram_solver import runs_of

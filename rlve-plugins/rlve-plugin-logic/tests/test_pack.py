@@ -11,7 +11,7 @@ import sys
 import time
 
 import pytest
-from helpers import COVERED_IDS, ENVS
+from logic_helpers import COVERED_IDS, ENVS
 
 import rlve_plugin_logic
 from rlve import Environment, ParseError, Problem, Verdict
@@ -77,7 +77,7 @@ def _fingerprints(ids: list[str]) -> dict[str, str]:
 def test_problems_are_the_same_in_other_processes_with_other_hash_seeds():
     script = (
         "import json, sys; sys.path.insert(0, sys.argv[1]); from test_pack import _fingerprints; "
-        "from helpers import COVERED_IDS; print(json.dumps(_fingerprints(COVERED_IDS)))"
+        "from logic_helpers import COVERED_IDS; print(json.dumps(_fingerprints(COVERED_IDS)))"
     )
     here = _fingerprints(COVERED_IDS)
     for hash_seed in ("0", "12345"):

@@ -8,7 +8,7 @@ import itertools
 from collections import deque
 
 import pytest
-from helpers import assert_right, assert_wrong, env, find, grid_text, score
+from logic_helpers import assert_right, assert_wrong, env, find, grid_text, score
 
 from rlve import ParseError
 from rlve_plugin_logic.lights_out import press_all
