@@ -10,6 +10,7 @@ from fractions import Fraction
 import pytest
 
 from rlve import Verdict
+from rlve_plugin_math.addition import Addition
 from rlve_plugin_math.base_conversion import BaseConversion
 from rlve_plugin_math.fraction_arithmetic import FractionArithmetic
 from rlve_plugin_math.long_division import LongDivision
@@ -25,6 +26,31 @@ def judge(env, problem, answer: str) -> Verdict:
 
 def with_thousands(n: int) -> str:
     return f"{n:,}"
+
+
+# -- addition ------------------------------------------------------------------------------------
+
+
+def test_addition_has_one_more_digit_per_level_and_the_sum_as_reference():
+    env = Addition()
+    for d in range(0, 31, 3):
+        for seed in SEEDS:
+            problem = env.sample(d, seed)
+            a, b = re.findall(r"\d+", problem.prompt.split(".")[0])
+            assert len(a) == len(b) == d + 1
+            assert int(problem.answer) == int(a) + int(b)
+
+
+def test_addition_accepts_equivalent_forms_and_refuses_near_misses():
+    env = Addition()
+    problem = env.sample(5, 2)
+    value = int(problem.answer)
+    for form in (with_thousands(value), f"${value}$", f"{value}.", f"+{value}"):
+        assert judge(env, problem, form).correct, form
+    wrong = judge(env, problem, str(value - 1))
+    assert not wrong.correct and wrong.format_ok and "not the sum" in wrong.reason
+    assert not judge(env, problem, str(value) + "0").correct
+    assert not judge(env, problem, f"{value} or {value + 1}").correct
 
 
 # -- multiplication ------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ and ``linalg``.
 """
 
 from rlve import hookimpl
+from rlve_plugin_math.addition import Addition
 from rlve_plugin_math.base_conversion import BaseConversion
 from rlve_plugin_math.bezout import Bezout
 from rlve_plugin_math.binomial_mod_prime import BinomialModPrime
@@ -33,6 +34,7 @@ from rlve_plugin_math.stirling_second_kind import StirlingSecondKind
 
 ENVIRONMENTS = [
     # arithmetic
+    Addition,
     Multiplication,
     LongDivision,
     SignedSum,
