@@ -80,6 +80,9 @@ def test_each_failure_message_names_the_cause(reports):
     assert "give the same problem" in messages(reports[envs.SameProblem], "seed_variety")
     assert "size falls" in messages(reports[envs.ShrinkingSize], "size_growth")
     assert "does not grow" in messages(reports[envs.ConstantSize], "size_growth")
+    plateau = reports[envs.PlateauSize].checks["size_growth"].failures
+    assert [f.difficulty for f in plateau] == [7, 8, 9, 10]
+    assert "size stays at 8 from d=6 to d=7" in plateau[0].message and "must grow at every level" in plateau[0].message
     assert "depends on the seed" in messages(reports[envs.SeedDependentSize], "size_growth")
     assert "do not write your own" in messages(reports[envs.OwnTagInstruction], "prompt_format")
     assert "standard answer sentence" in messages(reports[envs.MissingFormat], "prompt_format")
@@ -161,6 +164,29 @@ def test_a_checker_whose_instantiation_fails_reports_it_and_runs_nothing_else():
     report = check_environment(Unbuildable, FAST)
     assert failed_checks(report) == {"metadata"} and "needs a config file" in messages(report, "metadata")
     assert report.checks["reference"].status == "not run"
+
+
+def test_size_must_grow_at_every_sampled_level_up_to_30_and_only_not_fall_beyond():
+    class PlateauPast30(envs.GoodSum):
+        """2 + d up to d=30, then flat until d=40, then growing again: allowed, since it never falls."""
+
+        id = "kit/plateau_past_30"
+
+        def generate(self, difficulty, rng):
+            instance = super().generate(difficulty, rng)
+            size = 2 + min(difficulty, 30) + max(0, difficulty - 40)
+            return Instance(instance.prompt, instance.answer, instance.data, size=size)
+
+    only_sizes = FAST.with_overrides(only=("size_growth",), seeds=(0,))
+    wide = only_sizes.with_overrides(difficulties=tuple(range(25, 36)), stress_difficulties=(100,))
+    report = check_environment(PlateauPast30, wide)
+    assert report.checks["size_growth"].status == PASSED, render([report], 0)
+    # sampled levels need not be consecutive: the plateau fails where it shows, and 7 -> 40 is fine
+    edge = check_environment(envs.PlateauSize, only_sizes.with_overrides(difficulties=(0, 5, 6, 7, 40)))
+    assert [f.difficulty for f in edge.checks["size_growth"].failures] == [7]
+    # a plateau that is never sampled cannot be seen: the check compares only the levels it generates
+    sparse = check_environment(envs.PlateauSize, only_sizes.with_overrides(difficulties=(0, 6, 11, 12)))
+    assert sparse.checks["size_growth"].status == PASSED, render([sparse], 0)
 
 
 def test_reports_round_trip_through_json_and_render(reports):

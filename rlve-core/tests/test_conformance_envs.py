@@ -140,6 +140,17 @@ class ConstantSize(GoodSum):
         return Instance(instance.prompt, instance.answer, instance.data, size=5)
 
 
+class PlateauSize(GoodSum):
+    """Grows and never falls, but stays at 8 from d=6 to d=10 before growing again."""
+
+    id = "kit/plateau_size"
+
+    def generate(self, difficulty, rng):
+        instance = super().generate(difficulty, rng)
+        size = 2 + difficulty if difficulty <= 6 else max(8, difficulty - 2)
+        return Instance(instance.prompt, instance.answer, instance.data, size=size)
+
+
 class SeedDependentSize(GoodSum):
     id = "kit/seed_dependent_size"
 
@@ -342,6 +353,7 @@ BROKEN = {
     SlowGenerate: {"generation_time"},
     ShrinkingSize: {"size_growth"},
     ConstantSize: {"size_growth"},
+    PlateauSize: {"size_growth"},
     SeedDependentSize: {"size_growth"},
     OwnTagInstruction: {"prompt_format"},
     MissingFormat: {"prompt_format"},

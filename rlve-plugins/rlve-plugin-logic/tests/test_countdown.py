@@ -106,4 +106,16 @@ def test_determinism_json_size() -> None:
         assert a == ENV.sample(d, 5)
         assert Problem.model_validate_json(a.model_dump_json()) == a
     sizes = [ENV.sample(d, 0).size for d in range(31)]
-    assert sizes == sorted(sizes) and sizes[-1] > sizes[0]
+    assert all(a < b for a, b in zip(sizes, sizes[1:])), sizes
+    later = [ENV.sample(d, 0).size for d in (30, 45, 100, 200, 1000)]
+    assert later == sorted(later) and later[-1] > later[0]
+    for d in (0, 7, 30):
+        assert len({ENV.sample(d, seed).size for seed in range(4)}) == 1
+
+
+@pytest.mark.parametrize("difficulty", [0, 12, 30, 100])
+def test_small_numbers_stay_within_the_size(difficulty: int) -> None:
+    for seed in range(5):
+        problem = ENV.sample(difficulty, seed)
+        small = [x for x in problem.data["numbers"] if x not in (25, 50, 75, 100)]
+        assert all(1 <= x <= problem.size for x in small)

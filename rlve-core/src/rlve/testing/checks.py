@@ -9,8 +9,10 @@ Rules worth knowing, because they are judgement calls:
 * **Seed variety.** At the lowest tested level at least 2 of 5 seeds give different prompts (tiny levels
   may have tiny problem spaces); at every tested level from 5 on, the grid's seeds are not all the same
   problem; at the highest tested level, if it is 10 or more, all 5 seeds give different prompts.
-* **Size growth.** ``size`` must not depend on the seed, must never fall as difficulty rises, and must
-  be larger at the highest tested level than at the lowest when they are at least 10 levels apart.
+* **Size growth.** ``size`` must not depend on the seed and must never fall as difficulty rises (stress
+  levels included); between consecutive tested levels up to 30 it must strictly grow (the quality bar:
+  every level from 0 to 30 is a bigger instance); and it must be larger at the highest tested level than
+  at the lowest when they are at least 10 levels apart (which still catches a plateau beyond 30).
 * **Discrimination.** At the highest tested level, the reference answers of other seeds' problems
   (where they differ from this problem's) are scored; accepting more than half of them fails.
 * **Hostile answers.** An ``answer`` entry goes through the same guards as ``Environment.verify`` and
@@ -51,6 +53,8 @@ VARIETY_SEEDS = 5
 VARIETY_SOME_FROM = 5
 VARIETY_ALL_FROM = 10
 GROWTH_SPAN = 10
+#: Up to this level, size must grow from each tested level to the next; beyond it, it must only not fall.
+STRICT_GROWTH_UNTIL = 30
 #: Environments that run code get their reference checked at this many levels instead of all of them.
 UNTRUSTED_REFERENCE_LEVELS = 6
 
@@ -405,10 +409,16 @@ class EnvironmentChecker:
             else:
                 self.report.passed_case("size_growth")
         for low, high in zip(levels, levels[1:]):
-            if max(sizes[low].values()) > min(sizes[high].values()):
+            before, after = max(sizes[low].values()), min(sizes[high].values())
+            if before > after:
+                self.report.fail(
+                    "size_growth", f"size falls from {before} at d={low} to {after} at d={high}", difficulty=high
+                )
+            elif before == after and high <= STRICT_GROWTH_UNTIL:
                 self.report.fail(
                     "size_growth",
-                    f"size falls from {max(sizes[low].values())} at d={low} to {min(sizes[high].values())} at d={high}",
+                    f"size stays at {after} from d={low} to d={high}: up to d={STRICT_GROWTH_UNTIL} it must grow "
+                    "at every level, so that each level is a bigger instance than the one before",
                     difficulty=high,
                 )
             else:

@@ -171,7 +171,7 @@ class EnvironmentConformance:
         self.expect(request, environment_id, "hostile_answers")
 
     def test_size_growth(self, request, environment_id):
-        """Problem.size is a non-decreasing function of difficulty that grows."""
+        """Problem.size depends only on the difficulty, never falls, and grows at every level up to 30."""
         self.expect(request, environment_id, "size_growth")
 
     def test_generation_time(self, request, environment_id):

@@ -22,7 +22,7 @@ CHECKS: dict[str, str] = {
     "reference": "the reference answer, in <answer> tags and in \\boxed{}, scores as correct",
     "discrimination": "answers to other problems are rejected, so a checker that accepts anything fails",
     "hostile_answers": "hostile answers never score as correct and check() raises nothing but ParseError",
-    "size_growth": "Problem.size is non-decreasing in difficulty, for every seed and across seeds, and grows",
+    "size_growth": "Problem.size depends only on the difficulty, never falls, and grows at every level up to 30",
     "generation_time": "every generation stays within its time budget",
     "verification_time": "every verification stays within its time budget",
 }

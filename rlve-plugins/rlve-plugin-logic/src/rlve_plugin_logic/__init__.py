@@ -19,6 +19,7 @@ from rlve_plugin_logic.sliding_puzzle import SlidingPuzzle
 from rlve_plugin_logic.sudoku import Sudoku
 from rlve_plugin_logic.syllogisms import Syllogisms
 from rlve_plugin_logic.tower_of_hanoi import TowerOfHanoi
+from rlve_plugin_logic.two_sat import TwoSat
 from rlve_plugin_logic.water_jugs import WaterJugs
 from rlve_plugin_logic.zebra import Zebra
 
@@ -33,6 +34,7 @@ ENVIRONMENTS = [
     NQueens,
     LightsOut,
     Sat,
+    TwoSat,
     # deduction
     KnightsKnaves,
     Zebra,

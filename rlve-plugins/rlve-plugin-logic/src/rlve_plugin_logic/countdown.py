@@ -21,11 +21,15 @@ MAX_TRIES = 200
 
 
 def plan(difficulty: int) -> tuple[int, int, int, int]:
-    """(numbers given, numbers the generating expression uses, largest small number, largest target)."""
+    """(numbers given, numbers the generating expression uses, largest small number, largest target).
+
+    The small numbers' range widens at every level (more distinct values, larger products to reason about),
+    the count of numbers every five levels; ``size`` is the largest small number, so it grows at every level.
+    """
     lvl = level(difficulty)
     given = 3 + slow(lvl, 5, 20)
     used = min(given, 2 + lvl // 4)
-    return given, used, 10 + lvl // 2, 100 * (1 + lvl)
+    return given, used, 10 + lvl, 100 * (1 + lvl)
 
 
 def _build(rng: random.Random, values: list[int]) -> tuple[Fraction, str]:
@@ -46,13 +50,14 @@ def _build(rng: random.Random, values: list[int]) -> tuple[Fraction, str]:
 
 class Countdown(Environment):
     id = "logic/countdown"
-    version = 1
+    version = 2
     description = "Combine given numbers (each at most once) with + - * / and brackets to hit a target exactly."
     difficulty_scales = (
-        "level L (L = d up to 100, then +20 per doubling): numbers given 3 + L // 5; numbers the generating "
-        "expression uses 2 + L // 4 (at most all); small numbers up to 10 + L // 2; target up to 100 (1 + L)"
+        "level L (L = d up to 100, then +20 per doubling): numbers given 3 + L // 5 (then +1 per 20 levels past "
+        "L 100); numbers the generating expression uses 2 + L // 4 (at most all); small numbers up to 10 + L "
+        "(the size); target up to 100 (1 + L)"
     )
-    size_name = "numbers"
+    size_name = "largest small number"
     answer_format = "one arithmetic expression using the given numbers, for example (25 - 5) * 3 + 7"
     tags = ("logic", "arithmetic", "countdown", "expression")
     max_answer_chars = 2000
@@ -80,7 +85,7 @@ class Countdown(Environment):
             "negation sign and no joining of digits into new numbers."
         )
         data = {"numbers": numbers, "target": target}
-        return Instance(prompt=prompt, answer=reference, data=data, size=given)
+        return Instance(prompt=prompt, answer=reference, data=data, size=small_max)
 
     def check(self, data: dict[str, Any], answer: str) -> Verdict:
         numbers: list[int] = data["numbers"]

@@ -1,58 +1,46 @@
 """logic/knights_knaves: islanders who always tell the truth (knights) or always lie (knaves); find who is which.
 
-Statements are formula trees over atoms "X is a knight". Uniqueness is proved by brute force over all 2^n
-role assignments at once: each formula is evaluated as a 2^n-bit truth table (bit a = assignment a, bit i of
-a = islander i is a knight), so one big-integer operation per connective covers every assignment.
+Statements are formula trees over atoms "X is a knight". The generator hides a random role assignment, lets
+every islander say one random statement (negated where needed so the hidden roles are consistent), then asks a
+solver for a second consistent assignment and adds a statement that rules it out, until none is left: the
+solution is unique, proved.
+
+The solver works for any number of islanders: each statement becomes a constraint over the few islanders it
+mentions, stored as the bitset of its allowed local assignments (at most 2^12 of them); a depth-first search
+assigns roles, most-mentioned islander first, and after every assignment narrows each touched constraint to the
+assignments still possible, forcing a role whenever they all agree on it (generalised arc consistency).
 """
 
 from __future__ import annotations
 
 import random
 import re
+from functools import lru_cache
 from typing import Any
 
 from rlve import Environment, Instance, ParseError, Verdict
-from rlve_plugin_logic.scaling import level, slow
+from rlve_plugin_logic.names import person_names
+from rlve_plugin_logic.scaling import level
 
-NAMES = (
-    "Alice",
-    "Bob",
-    "Carol",
-    "Dave",
-    "Erin",
-    "Frank",
-    "Grace",
-    "Heidi",
-    "Ivan",
-    "Judy",
-    "Ken",
-    "Laura",
-    "Mallory",
-    "Nina",
-    "Oscar",
-    "Peggy",
-    "Quinn",
-    "Rupert",
-    "Sybil",
-    "Trent",
-    "Ursula",
-    "Victor",
-    "Wendy",
-    "Xavier",
-    "Yvonne",
-    "Zach",
-)
-MAX_ISLANDERS = 16  # 2^16-bit truth tables: the brute force stays in milliseconds
-MAX_STATEMENTS_PER_ISLANDER = 4  # more added statements only when a forcing fallback is needed
+#: A statement may mention at most this many islanders (its speaker included): its constraint table has 2^12 bits.
+MAX_INVOLVED = 12
+#: Random statements drawn to rule out a second consistent assignment before a forcing statement is used.
+TRIES_PER_COUNTEREXAMPLE = 20
+#: Search nodes one uniqueness check may visit before the generator pins an islander down instead.
+MAX_SEARCH_NODES = 20_000
 
 Formula = list  # ["is", i, knight: bool] | ["not", f] | [op, f, g] | ["exactly", k, [i, ...]]
 
 
 def plan(difficulty: int) -> tuple[int, int, tuple[str, ...]]:
-    """(islanders, atoms per statement, connectives allowed) for a difficulty."""
+    """(islanders, atoms per statement, connectives allowed) for a difficulty.
+
+    Islanders 3 + L up to level 30 (one more per level), then one more per 5 levels, without end; atoms per
+    statement 1 + L // 8, at most 6 (longer sentences only get harder to read, not to reason about).
+    """
     lvl = level(difficulty)
-    islanders = min(MAX_ISLANDERS, 3 + slow(lvl, 6, 25))
-    atoms = 1 + slow(lvl, 8, 20)
+    islanders = 3 + min(lvl, 30) + max(0, lvl - 30) // 5
+    atoms = 1 + min(lvl, 40) // 8
     ops: tuple[str, ...] = ("and", "or", "not")
     if lvl >= 6:
         ops += ("implies", "exactly")
@@ -155,14 +143,137 @@ def random_formula(rng: random.Random, n: int, atoms: int, ops: tuple[str, ...],
     return formula
 
 
+def islanders_in(formula: Formula) -> list[int]:
+    op = formula[0]
+    if op == "is":
+        return [formula[1]]
+    if op == "exactly":
+        return list(formula[2])
+    return [i for part in formula[1:] for i in islanders_in(part)]
+
+
+def _renumber(formula: Formula, index: dict[int, int]) -> Formula:
+    op = formula[0]
+    if op == "is":
+        return ["is", index[formula[1]], formula[2]]
+    if op == "exactly":
+        return ["exactly", formula[1], [index[i] for i in formula[2]]]
+    return [op, *(_renumber(part, index) for part in formula[1:])]
+
+
+@lru_cache(maxsize=MAX_INVOLVED + 1)
+def _local_tables(k: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Truth tables of "islander j is a knight" and "... is a knave" over the 2^k assignments of k islanders."""
+    full = (1 << (1 << k)) - 1
+    knights = tuple(_atom_tables(k))
+    return knights, tuple(full ^ t for t in knights)
+
+
+class SearchLimit(Exception):
+    """The uniqueness search visited more than its node budget."""
+
+
+class Consistency:
+    """The statements made so far, as constraints, and a search for role assignments consistent with all of them."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.constraints: list[tuple[list[int], int]] = []  # (islanders involved, allowed local assignments)
+        self.touching: list[list[int]] = [[] for _ in range(n)]
+
+    def add(self, speaker: int, formula: Formula) -> None:
+        involved = sorted({speaker, *islanders_in(formula)})
+        index = {v: j for j, v in enumerate(involved)}
+        knights, _ = _local_tables(len(involved))
+        full = (1 << (1 << len(involved))) - 1
+        # the speaker is a knight exactly when the statement is true
+        allowed = full ^ (knights[index[speaker]] ^ table_of(_renumber(formula, index), list(knights), full))
+        for v in involved:
+            self.touching[v].append(len(self.constraints))
+        self.constraints.append((involved, allowed))
+
+    def other_solution(self, hidden: list[bool], max_nodes: int | None = None) -> list[bool] | None:
+        """A consistent assignment other than ``hidden``, or None if there is none.
+
+        Raises SearchLimit past ``max_nodes`` search nodes (default ``MAX_SEARCH_NODES``).
+        """
+        limit = MAX_SEARCH_NODES if max_nodes is None else max_nodes
+        n, constraints, touching = self.n, self.constraints, self.touching
+        value = [-1] * n  # -1 unknown, 0 knave, 1 knight
+        trail: list[int] = []
+
+        def narrow(c: int, forced: list[tuple[int, int]]) -> bool:
+            involved, allowed = constraints[c]
+            knights, knaves = _local_tables(len(involved))
+            free = []
+            for j, v in enumerate(involved):
+                if value[v] == 1:
+                    allowed &= knights[j]
+                elif value[v] == 0:
+                    allowed &= knaves[j]
+                else:
+                    free.append(j)
+            if not allowed:
+                return False
+            for j in free:
+                if not allowed & knights[j]:
+                    forced.append((involved[j], 0))
+                elif not allowed & knaves[j]:
+                    forced.append((involved[j], 1))
+            return True
+
+        def assign(forced: list[tuple[int, int]]) -> bool:
+            while forced:
+                v, role = forced.pop()
+                if value[v] != -1:
+                    if value[v] != role:
+                        return False
+                    continue
+                value[v] = role
+                trail.append(v)
+                if not all(narrow(c, forced) for c in touching[v]):
+                    return False
+            return True
+
+        forced: list[tuple[int, int]] = []
+        if not all(narrow(c, forced) for c in range(len(constraints))) or not assign(forced):
+            return None
+        order = sorted(range(n), key=lambda v: (-len(touching[v]), v))
+        nodes = 0
+
+        def search(i: int) -> list[bool] | None:
+            nonlocal nodes
+            while i < n and value[order[i]] != -1:
+                i += 1
+            if i == n:
+                found = [role == 1 for role in value]
+                return None if found == hidden else found
+            v = order[i]
+            for role in (not hidden[v], hidden[v]):  # away from the hidden roles first: that is what is sought
+                nodes += 1
+                if nodes > limit:
+                    raise SearchLimit
+                mark = len(trail)
+                if assign([(v, int(role))]):
+                    found = search(i + 1)
+                    if found is not None:
+                        return found
+                while len(trail) > mark:
+                    value[trail.pop()] = -1
+            return None
+
+        return search(0)
+
+
 class KnightsKnaves(Environment):
     id = "logic/knights_knaves"
-    version = 1
+    version = 2
     description = "Islanders are knights (always truthful) or knaves (always lying); deduce every islander's role."
     difficulty_scales = (
-        "level L (L = d up to 100, then +20 per doubling): islanders 3 + L // 6 (at most 16); atoms per statement "
-        "1 + L // 8 (unbounded); connectives and/or/not, then if-then and 'exactly k of' (L >= 6), iff (L >= 12); "
-        "statements added until the solution is unique"
+        "level L (L = d up to 100, then +20 per doubling): islanders 3 + L up to L 30, then +1 per 5 levels "
+        "(unbounded); atoms per statement 1 + L // 8 (at most 6); connectives and/or/not, then if-then and "
+        "'exactly k of' (L >= 6), iff (L >= 12); one statement per islander, then statements added until the "
+        "solution is unique"
     )
     size_name = "islanders"
     answer_format = (
@@ -173,39 +284,55 @@ class KnightsKnaves(Environment):
 
     def generate(self, difficulty: int, rng: random.Random) -> Instance:
         n, atoms, ops = plan(difficulty)
-        names = rng.sample(NAMES, n)
+        names = person_names(n, rng)
         hidden = [rng.random() < 0.5 for _ in range(n)]
-        tables = _atom_tables(n)
-        full = (1 << (1 << n)) - 1
         statements: list[list[Any]] = []  # [speaker, formula]
-        alive = full  # assignments consistent with every statement so far
+        consistency = Consistency(n)
 
-        def add(speaker: int, formula: Formula, only_if_useful: bool = False) -> None:
-            nonlocal alive
+        def draw(speaker: int) -> Formula:
+            """A random statement, true exactly when the speaker is a knight under the hidden roles."""
+            for attempt in range(10):
+                # "exactly k of" lists can make a statement mention many islanders; past a few tries, go without
+                formula = random_formula(
+                    rng, n, atoms, ops if attempt < 5 else tuple(o for o in ops if o != "exactly"), speaker
+                )
+                if len({speaker, *islanders_in(formula)}) <= MAX_INVOLVED:
+                    break
             if holds(formula, hidden) != hidden[speaker]:
                 formula = ["not", formula] if formula[0] != "not" else formula[1]
-            # knight <=> statement true, for every assignment
-            narrowed = alive & (full ^ (tables[speaker] ^ table_of(formula, tables, full)))
-            if only_if_useful and narrowed == alive:
-                return  # rules nothing out: it would only lengthen the prompt
-            statements.append([speaker, formula])
-            alive = narrowed
+            return formula
 
-        for speaker in range(n):
-            add(speaker, random_formula(rng, n, atoms, ops, speaker))
-        for _ in range(n * (MAX_STATEMENTS_PER_ISLANDER - 1)):
-            if alive.bit_count() == 1:
-                break
-            speaker = rng.randrange(n)
-            add(speaker, random_formula(rng, n, atoms, ops, speaker), only_if_useful=True)
-        while alive.bit_count() > 1:
-            # Forcing fallback: speaker s saying "I am a knight if and only if Q" is consistent exactly when Q
-            # holds, so it removes every remaining assignment that gets islander j wrong.
-            other = alive ^ (1 << sum(1 << i for i in range(n) if hidden[i]))
-            a = (other & -other).bit_length() - 1
-            j = next(i for i in range(n) if bool(a >> i & 1) != hidden[i])
+        def add(speaker: int, formula: Formula) -> None:
+            statements.append([speaker, formula])
+            consistency.add(speaker, formula)
+
+        def force(j: int) -> None:
+            # Speaker s saying "I am a knight if and only if Q" is consistent exactly when Q holds: this pins j down.
             s = rng.choice([i for i in range(n) if i != j])
             add(s, ["iff", ["is", s, True], ["is", j, hidden[j]]])
+
+        for speaker in range(n):
+            add(speaker, draw(speaker))
+        pinned: set[int] = set()
+        while True:
+            try:
+                other = consistency.other_solution(hidden)
+            except SearchLimit:  # not proved either way in budget: pin the most-mentioned islander not yet pinned
+                order = sorted(range(n), key=lambda v: (-len(consistency.touching[v]), v))
+                j = next(v for v in order if v not in pinned)
+                pinned.add(j)
+                force(j)
+                continue
+            if other is None:
+                break
+            for _ in range(TRIES_PER_COUNTEREXAMPLE):
+                speaker = rng.randrange(n)
+                formula = draw(speaker)
+                if holds(formula, other) != other[speaker]:  # the other assignment cannot have this said
+                    add(speaker, formula)
+                    break
+            else:
+                force(next(i for i in range(n) if other[i] != hidden[i]))
         statements.sort(key=lambda item: item[0])  # stable: grouped by speaker, deterministic
         lines = [f'{names[s]} says: "{render(f, names, s)}."' for s, f in statements]
         prompt = (
@@ -229,7 +356,7 @@ class KnightsKnaves(Environment):
 
 
 _ROLE = re.compile(r"(knight|knave)s?", re.IGNORECASE)
-_NAMED = re.compile(r"([A-Za-z]+)\s*(?::|=|-|\bis an?\b|\bis\b)?\s*(knight|knave)s?", re.IGNORECASE)
+_NAMED = re.compile(r"([A-Za-z][A-Za-z0-9]*)\s*(?::|=|-|\bis an?\b|\bis\b)?\s*(knight|knave)s?", re.IGNORECASE)
 
 
 def read_roles(answer: str, names: list[str]) -> list[bool]:
