@@ -4,6 +4,8 @@ import json
 import os
 import shutil
 import sqlite3
+import subprocess
+import sys
 
 import pytest
 from click.testing import CliRunner
@@ -119,6 +121,49 @@ def test_resume_of_an_unknown_run(rlve_cli, tmp_path):
     open_engine(to_url(str(tmp_path / "o" / "history.db"))).dispose()
     result = invoke(rlve_cli, ["train", "--resume", "nope", "--output", str(tmp_path / "o")], tmp_path)
     assert_one_line_error(result, "no run 'nope'", "rlve history runs")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="flock is POSIX")
+def test_resume_of_a_run_another_process_is_training_is_refused(rlve_cli, tmp_path):
+    from rlve_trainer.config import demo_config
+    from rlve_trainer.history import store
+    from rlve_trainer.history.engine import open_engine, to_url
+    from rlve_trainer.run_lock import LOCK_FILE
+
+    run_dir = tmp_path / "o" / "20260101-000000-abcd"
+    engine = open_engine(to_url(str(tmp_path / "o" / "history.db")))
+    store.create_run(
+        engine,
+        run_id=run_dir.name,
+        name=None,
+        config=demo_config().model_dump(mode="json"),
+        packages={},
+        environments={},
+        output_dir=str(run_dir),
+        max_steps=30,
+        model="tiny",
+        strategy="adaptive",
+    )
+    engine.dispose()
+    # Another process holds the run's lock, as a training `rlve train` does until it exits.
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys, time; from rlve_trainer.run_lock import RunLock; "
+            f"lock = RunLock({str(run_dir)!r}, 'x').acquire(); print('held', flush=True); time.sleep(60)",
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        result = invoke(rlve_cli, ["train", "--resume", run_dir.name, "--output", str(tmp_path / "o")], tmp_path)
+        assert_one_line_error(result, "being trained by another process", f"pid {holder.pid}")
+    finally:
+        holder.kill()
+        holder.wait()
+    assert (run_dir / LOCK_FILE).exists()
 
 
 def test_usage_errors(rlve_cli, tmp_path):

@@ -96,10 +96,14 @@ def load_tokenizer(path: Path, trust_remote_code: bool = False):
     return tokenizer
 
 
-def _prepare_main(config: TrainConfig, resume: str | None, overrides: list[str]) -> dict[str, Any]:
-    """Main process: database, config of a resumed run, validation, the run's row. Returns what ranks share."""
+def _prepare_main(config: TrainConfig, resume: str | None, overrides: list[str], lock: list) -> dict[str, Any]:
+    """Main process: database, config of a resumed run, validation, the run's row. Returns what ranks share.
+
+    The run's lock is appended to ``lock``; the caller holds it for as long as the run trains.
+    """
     from rlve_trainer.history import store
     from rlve_trainer.history.engine import open_engine
+    from rlve_trainer.run_lock import RunLock
 
     engine = open_engine(config.db_url(), create=resume is None)
     try:
@@ -115,6 +119,7 @@ def _prepare_main(config: TrainConfig, resume: str | None, overrides: list[str])
             stored["db"] = config.db_url()  # the database the run was found in, wherever it was started from
             config = validate(stored)
             run_id, run_dir = row["id"], Path(row["output_dir"])
+            lock.append(RunLock(run_dir, run_id).acquire())
             found = checkpoint.latest_complete(run_dir)
             if found is not None:
                 state = checkpoint.read_state(found)
@@ -131,8 +136,9 @@ def _prepare_main(config: TrainConfig, resume: str | None, overrides: list[str])
         make_curriculum(config, list(environments))
         model_path = resolve_model(config, run_dir, list(environments))
         load_tokenizer(model_path, config.model.trust_remote_code)
-        # Everything is valid: only now does the run exist in the history.
+        # Everything is valid: only now does the run exist in the history (and get its folder and lock).
         if resume is None:
+            lock.append(RunLock(run_dir, run_id).acquire())
             store.create_run(
                 engine,
                 run_id=run_id,
@@ -179,15 +185,25 @@ def train(
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
     import torch
     from accelerate import PartialState
-    from accelerate.utils import broadcast_object_list
     from transformers.utils import logging as hf_logging
 
     hf_logging.disable_progress_bar()  # "Writing model shards" at every checkpoint, "Loading weights" bars
     # cpu=True is what makes Accelerate use gloo across CPU processes started by torchrun/accelerate launch.
     dist = PartialState(cpu=not torch.cuda.is_available())
+    lock: list = []
+    try:
+        return _train_ranks(config, resume, overrides, quiet, callbacks, announce, dist, lock)
+    finally:
+        for held in lock:
+            held.release()
+
+
+def _train_ranks(config, resume, overrides, quiet, callbacks, announce, dist, lock) -> RunResult:
+    from accelerate.utils import broadcast_object_list
+
     if dist.is_main_process:
         try:
-            shared: dict[str, Any] = {"ok": True, **_prepare_main(config, resume, list(overrides))}
+            shared: dict[str, Any] = {"ok": True, **_prepare_main(config, resume, list(overrides), lock)}
         except RlveError as error:
             shared = {"ok": False, "error": str(error)}
     else:
