@@ -40,7 +40,8 @@ def lint(session: nox.Session) -> None:
 @nox.session
 def tests(session: nox.Session) -> None:
     install_everything(session)
-    session.install("pytest>=8")
+    # matplotlib: the trainer's plots (history frontier, ablation report) are tested, not skipped.
+    session.install("pytest>=8", *(["matplotlib"] if TRAINER else []))
     test_dirs = [str(p) for p in [ROOT / "rlve-core" / "tests", *sorted(ROOT.glob("rlve-plugins/*/tests"))]]
     if TRAINER and (ROOT / "rlve-trainer" / "tests").exists():
         test_dirs.append(str(ROOT / "rlve-trainer" / "tests"))
@@ -64,6 +65,14 @@ def demo(session: nox.Session) -> None:
         session.run("rlve", "train", "--demo", *session.posargs, env={"HF_HUB_OFFLINE": "1"})
     else:
         session.run("rlve", "tour", *session.posargs)
+
+
+@nox.session(name="ablate-demo")
+def ablate_demo(session: nox.Session) -> None:
+    """`rlve ablate --demo`: warm start, then four curricula x two seeds on CPU (~15 min; a benchmark, not a test)."""
+    install_everything(session)
+    session.install("matplotlib")
+    session.run("rlve", "ablate", "--demo", *session.posargs, env={"HF_HUB_OFFLINE": "1"})
 
 
 @nox.session(name="gpu-smoke")

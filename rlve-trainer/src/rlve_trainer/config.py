@@ -149,7 +149,7 @@ def validate(data: dict[str, Any]) -> TrainConfig:
         raise RlveError(describe(error)) from None
 
 
-def describe(error: ValidationError) -> str:
+def describe(error: ValidationError, root: type[BaseModel] | None = None) -> str:
     """One line per problem: ``field grpo.learning_rate = 'fast': input should be a valid number``."""
     lines = []
     for item in error.errors():
@@ -157,7 +157,7 @@ def describe(error: ValidationError) -> str:
         message = item["msg"]
         if item["type"] == "extra_forbidden":
             parent = item["loc"][:-1]
-            allowed = ", ".join(sorted(_fields_at(parent)))
+            allowed = ", ".join(sorted(_fields_at(parent, root or TrainConfig)))
             message = f"unknown field; allowed here: {allowed}"
             lines.append(f"{field}: {message}")
             continue
@@ -165,13 +165,22 @@ def describe(error: ValidationError) -> str:
     return "invalid config: " + "; ".join(lines)
 
 
-def _fields_at(loc: tuple) -> list[str]:
-    model: type[BaseModel] = TrainConfig
+def _fields_at(loc: tuple, root: type[BaseModel]) -> list[str]:
+    """The field names of the section at ``loc`` (list indexes skipped, optional sections unwrapped)."""
+    import typing
+
+    model = root
     for part in loc:
-        annotation = model.model_fields[str(part)].annotation
-        if not (isinstance(annotation, type) and issubclass(annotation, BaseModel)):
+        if isinstance(part, int):
+            continue
+        field = model.model_fields.get(str(part))
+        if field is None:
             return []
-        model = annotation
+        candidates = [field.annotation, *typing.get_args(field.annotation)]
+        sections = [c for c in candidates if isinstance(c, type) and issubclass(c, BaseModel)]
+        if not sections:
+            return []
+        model = sections[0]
     return list(model.model_fields)
 
 
@@ -189,14 +198,26 @@ def parse_override(text: str) -> tuple[str, Any]:
 
 
 def _set_dotted(data: dict[str, Any], key: str, value: Any) -> None:
+    """Set ``a.b.c`` in nested dicts; a number picks a list item (``arms.0.params`` in an ablation)."""
     parts = key.split(".")
-    node = data
-    for index, part in enumerate(parts[:-1]):
-        child = node.setdefault(part, {})
-        if not isinstance(child, dict):
-            raise RlveError(f"--set {key}: {'.'.join(parts[: index + 1])} is not a section")
-        node = child
-    node[parts[-1]] = value
+    node: Any = data
+    for index, part in enumerate(parts):
+        here = ".".join(parts[: index + 1])
+        last = index == len(parts) - 1
+        if isinstance(node, list):
+            if not part.isdigit() or int(part) >= len(node):
+                raise RlveError(f"--set {key}: {here} is not an item of a list of {len(node)}")
+            if last:
+                node[int(part)] = value
+                return
+            node = node[int(part)]
+            continue
+        if not isinstance(node, dict):
+            raise RlveError(f"--set {key}: {'.'.join(parts[:index])} is not a section")
+        if last:
+            node[part] = value
+            return
+        node = node.setdefault(part, {})
 
 
 def _merge(base: dict[str, Any], update: dict[str, Any]) -> dict[str, Any]:

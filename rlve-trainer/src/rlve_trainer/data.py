@@ -11,6 +11,7 @@ Problem ``slot`` s (the s-th problem of the run) draws its environment, difficul
 multi-process run reads the whole stream (Accelerate shards it after reading) with the same curriculum
 state, so every rank makes the same problem for a slot and a group split across ranks is one problem.
 A resumed run restarts the stream at the first slot not yet trained on, with no RNG state to restore.
+Seeds are drawn below ``TRAIN_SEED_LIMIT`` only, which keeps the top half of the seed space held out.
 """
 
 from __future__ import annotations
@@ -23,7 +24,10 @@ from typing import Any
 
 from rlve import Environment, Problem
 from rlve.curriculum import Curriculum
-from rlve.environment import MAX_SEED
+
+#: Training problems draw their seeds below this; seeds from here to MAX_SEED are never trained on, so
+#: evaluation (``rlve ablate``) takes its held-out problems there.
+TRAIN_SEED_LIMIT = 2**62
 
 #: Dataset columns besides ``prompt``; TRL hands them to the reward function as keyword arguments.
 COLUMNS = ("rlve_slot", "rlve_env", "rlve_difficulty", "rlve_seed")
@@ -53,7 +57,7 @@ class ProblemStream:
         """The problem of ``slot`` under the curriculum's current state."""
         rng = random.Random(f"rlve-trainer|{self.seed}|{slot}")
         env_id, difficulty = self.curriculum.sample(rng)
-        problem = self.environments[env_id].sample(difficulty, rng.randint(0, MAX_SEED))
+        problem = self.environments[env_id].sample(difficulty, rng.randrange(TRAIN_SEED_LIMIT))
         with self._lock:
             self._cache[slot] = problem
             while len(self._cache) > self._cache_size:

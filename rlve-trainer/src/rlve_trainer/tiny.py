@@ -36,12 +36,21 @@ def training_texts(env_ids: Sequence[str], per_env: int = 24) -> Iterator[str]:
     yield "<|im_start|>user\n<|im_start|>assistant\n<answer></answer>"
 
 
-def build_tokenizer(env_ids: Sequence[str], vocab_size: int = 600):
+def build_tokenizer(env_ids: Sequence[str], vocab_size: int = 600, split_digits: bool = False):
+    """A byte-level BPE trained on the environments' prompts; ``split_digits`` keeps every digit a token.
+
+    With whole numbers merged into tokens a tiny model must learn arithmetic per token pair; one token
+    per digit lets it learn the digit-by-digit rule (the ablation demo's warm start relies on this),
+    while the fixed prompt text still merges into a few tokens.
+    """
     from tokenizers import Tokenizer, decoders, models, pre_tokenizers, processors, trainers
     from transformers import PreTrainedTokenizerFast
 
     tokenizer = Tokenizer(models.BPE())
-    tokenizer.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    byte_level = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    if split_digits:
+        byte_level = pre_tokenizers.Sequence([pre_tokenizers.Digits(individual_digits=True), byte_level])
+    tokenizer.pre_tokenizer = byte_level
     tokenizer.decoder = decoders.ByteLevel()
     tokenizer.post_processor = processors.ByteLevel(trim_offsets=False)
     trainer = trainers.BpeTrainer(

@@ -68,8 +68,30 @@ def v2_step_summaries(connection: Connection) -> None:
     )
 
 
+def v3_ablations(connection: Connection) -> None:
+    """``ablations`` and ``ablation_results`` (held-out accuracy per arm, seed, environment and level)."""
+    connection.execute(
+        text(
+            """CREATE TABLE ablations (
+            id VARCHAR(64) PRIMARY KEY, name VARCHAR(200), status VARCHAR(16) NOT NULL,
+            created_at VARCHAR(32) NOT NULL, finished_at VARCHAR(32), config TEXT NOT NULL, packages TEXT NOT NULL,
+            start_model TEXT NOT NULL, error TEXT)"""
+        )
+    )
+    connection.execute(
+        text(
+            """CREATE TABLE ablation_results (
+            ablation_id VARCHAR(64) NOT NULL REFERENCES ablations(id) ON DELETE CASCADE, arm VARCHAR(100) NOT NULL,
+            seed INTEGER NOT NULL, phase VARCHAR(8) NOT NULL, env VARCHAR(200) NOT NULL, difficulty INTEGER NOT NULL,
+            run_id VARCHAR(64), strategy VARCHAR(64) NOT NULL, held_out BOOLEAN NOT NULL, problems INTEGER NOT NULL,
+            correct INTEGER NOT NULL, accuracy DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (ablation_id, arm, seed, phase, env, difficulty))"""
+        )
+    )
+
+
 #: In order; the schema version of a database is the number of migrations applied to it.
-MIGRATIONS: list[Callable[[Connection], None]] = [v1_initial, v2_step_summaries]
+MIGRATIONS: list[Callable[[Connection], None]] = [v1_initial, v2_step_summaries, v3_ablations]
 LATEST = len(MIGRATIONS)
 
 

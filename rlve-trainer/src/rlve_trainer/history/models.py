@@ -94,6 +94,37 @@ steps = Table(
     Column("finished_at", String(32), nullable=False),
 )
 
+ablations = Table(
+    "ablations",
+    metadata,
+    Column("id", String(64), primary_key=True),
+    Column("name", String(200)),
+    Column("status", String(16), nullable=False),  # running, finished, failed, stopped
+    Column("created_at", String(32), nullable=False),
+    Column("finished_at", String(32)),
+    Column("config", Text, nullable=False),  # the AblateConfig as JSON
+    Column("packages", Text, nullable=False),  # package versions, as in runs.packages
+    Column("start_model", Text, nullable=False),  # the checkpoint every arm starts from
+    Column("error", Text),
+)
+
+ablation_results = Table(
+    "ablation_results",
+    metadata,
+    Column("ablation_id", String(64), ForeignKey("ablations.id", ondelete="CASCADE"), primary_key=True),
+    Column("arm", String(100), primary_key=True),
+    Column("seed", Integer, primary_key=True),
+    Column("phase", String(8), primary_key=True),  # before (the starting checkpoint) or after (the arm's)
+    Column("env", String(200), primary_key=True),
+    Column("difficulty", Integer, primary_key=True),
+    Column("run_id", String(64)),  # the arm's training run (its curriculum and rollouts), NULL before
+    Column("strategy", String(64), nullable=False),
+    Column("held_out", Boolean, nullable=False),  # the environment was evaluated but never trained on
+    Column("problems", Integer, nullable=False),
+    Column("correct", Integer, nullable=False),
+    Column("accuracy", Float, nullable=False),  # correct / problems, greedy decoding
+)
+
 Index("ix_curriculum_run_env", curriculum.c.run_id, curriculum.c.env, curriculum.c.step)
 Index("ix_rollouts_run_step", rollouts.c.run_id, rollouts.c.step)
 Index("ix_changes_run", difficulty_changes.c.run_id, difficulty_changes.c.step)

@@ -69,25 +69,29 @@ def set_status(engine: Engine, run_id: str, status: str, *, error: str | None = 
 
 def get_run(engine: Engine, run: str) -> dict[str, Any]:
     """A run by id, unique id prefix or name (the newest run of that name); RlveError saying what exists."""
-    table = models.runs
+    return find(engine, models.runs, run, kind="run", listing="`rlve history runs` lists them")
+
+
+def find(engine: Engine, table, ref: str, *, kind: str, listing: str) -> dict[str, Any]:
+    """A row of ``table`` (with ``id``, ``name``, ``created_at``) by id, unique id prefix or newest name."""
     with engine.connect() as connection:
-        row = connection.execute(select(table).where(table.c.id == run)).mappings().first()
+        row = connection.execute(select(table).where(table.c.id == ref)).mappings().first()
         if row is None:
-            matches = connection.execute(select(table).where(table.c.id.startswith(run))).mappings().all()
+            matches = connection.execute(select(table).where(table.c.id.startswith(ref))).mappings().all()
             if len(matches) == 1:
                 row = matches[0]
             elif len(matches) > 1:
-                raise RlveError(f"run {run!r} is ambiguous: {', '.join(m['id'] for m in matches)}")
+                raise RlveError(f"{kind} {ref!r} is ambiguous: {', '.join(m['id'] for m in matches)}")
         if row is None:
             row = (
-                connection.execute(select(table).where(table.c.name == run).order_by(table.c.created_at.desc()))
+                connection.execute(select(table).where(table.c.name == ref).order_by(table.c.created_at.desc()))
                 .mappings()
                 .first()
             )
         if row is None:
             recent = connection.execute(select(table.c.id).order_by(table.c.created_at.desc()).limit(5)).scalars()
             listed = ", ".join(recent) or "none yet"
-            raise RlveError(f"no run {run!r} in the history (recent runs: {listed}); `rlve history runs` lists them")
+            raise RlveError(f"no {kind} {ref!r} in the history (recent: {listed}); {listing}")
     return dict(row)
 
 

@@ -1,0 +1,93 @@
+"""Greedy accuracy on held-out problems, per environment and difficulty.
+
+Held-out means the seeds: training streams draw seeds below ``TRAIN_SEED_LIMIT`` (2**62), evaluation
+draws them at or above it, so no evaluation problem is ever a training problem by (env, difficulty,
+seed). At low difficulties an environment has few distinct problems (1-digit additions: 81), so equal
+*texts* can still occur in both; the report says so rather than pretend otherwise.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from rlve.environment import MAX_SEED
+from rlve_trainer.data import TRAIN_SEED_LIMIT
+
+
+@dataclass(frozen=True)
+class LevelScore:
+    env: str
+    difficulty: int
+    problems: int
+    correct: int
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.problems if self.problems else 0.0
+
+
+def held_out_seeds(env_id: str, difficulty: int, count: int, eval_seed: int) -> list[int]:
+    """``count`` distinct seeds in [2**62, 2**63), the same for the same arguments on every machine."""
+    rng = random.Random(f"rlve-ablate-eval|{eval_seed}|{env_id}|{difficulty}")
+    seeds: list[int] = []
+    while len(seeds) < count:
+        seed = rng.randint(TRAIN_SEED_LIMIT, MAX_SEED)
+        if seed not in seeds:
+            seeds.append(seed)
+    return seeds
+
+
+def evaluate(
+    model,
+    tokenizer,
+    environments: Mapping[str, object],
+    levels: Mapping[str, Sequence[int]],
+    *,
+    problems_per_level: int,
+    eval_seed: int,
+    max_new_tokens: int,
+    batch_size: int = 64,
+) -> list[LevelScore]:
+    """Score greedy completions of ``model`` on ``problems_per_level`` held-out problems per (env, level)."""
+    import torch
+
+    was_training = model.training
+    model.eval()
+    padding_side = tokenizer.padding_side
+    tokenizer.padding_side = "left"  # generation continues every row from its last prompt token
+    scores = []
+    try:
+        for env_id, difficulties in levels.items():
+            env = environments[env_id]
+            for difficulty in difficulties:
+                seeds = held_out_seeds(env_id, difficulty, problems_per_level, eval_seed)
+                problems = [env.sample(difficulty, seed) for seed in seeds]
+                correct = 0
+                for start in range(0, len(problems), batch_size):
+                    chunk = problems[start : start + batch_size]
+                    texts = [
+                        tokenizer.apply_chat_template(
+                            [{"role": "user", "content": p.prompt}], tokenize=False, add_generation_prompt=True
+                        )
+                        for p in chunk
+                    ]
+                    batch = tokenizer(texts, return_tensors="pt", padding=True, add_special_tokens=False)
+                    with torch.no_grad():
+                        output = model.generate(
+                            **batch,
+                            do_sample=False,
+                            max_new_tokens=max_new_tokens,
+                            eos_token_id=tokenizer.eos_token_id,
+                            pad_token_id=tokenizer.pad_token_id,
+                        )
+                    completions = tokenizer.batch_decode(
+                        output[:, batch["input_ids"].shape[1] :], skip_special_tokens=True
+                    )
+                    correct += sum(env.score(p, text).correct for p, text in zip(chunk, completions))
+                scores.append(LevelScore(env_id, difficulty, len(problems), correct))
+    finally:
+        tokenizer.padding_side = padding_side
+        model.train(was_training)
+    return scores

@@ -1,0 +1,111 @@
+"""The ablation's rows in the history database: ``ablations`` and ``ablation_results``.
+
+Each arm's training is also an ordinary run (``runs``, ``curriculum``, ``rollouts`` ...), linked from
+its result rows by ``run_id``. Results are written per arm and seed as soon as that arm is evaluated,
+so an interrupted ablation keeps every arm it finished.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from sqlalchemy import delete, select, update
+from sqlalchemy.engine import Engine
+
+from rlve_trainer.ablate.evaluate import LevelScore
+from rlve_trainer.history import models
+from rlve_trainer.history.store import find, now
+
+BEFORE, AFTER = "before", "after"
+
+
+def create(engine: Engine, *, ablation_id: str, name: str | None, config: dict, packages: dict, start_model: str):
+    with engine.begin() as connection:
+        connection.execute(
+            models.ablations.insert().values(
+                id=ablation_id,
+                name=name,
+                status="running",
+                created_at=now(),
+                config=json.dumps(config, sort_keys=True),
+                packages=json.dumps(packages, sort_keys=True),
+                start_model=start_model,
+            )
+        )
+
+
+def set_status(engine: Engine, ablation_id: str, status: str, *, error: str | None = None) -> None:
+    values: dict[str, Any] = {"status": status, "error": error}
+    if status == "finished":
+        values["finished_at"] = now()
+    with engine.begin() as connection:
+        connection.execute(update(models.ablations).where(models.ablations.c.id == ablation_id).values(**values))
+
+
+def write_scores(
+    engine: Engine,
+    *,
+    ablation_id: str,
+    arm: str,
+    strategy: str,
+    seed: int,
+    phase: str,
+    run_id: str | None,
+    scores: Iterable[LevelScore],
+    held_out: set[str],
+) -> None:
+    """Replace this (arm, seed, phase)'s rows with ``scores``, in one transaction."""
+    table = models.ablation_results
+    rows = [
+        {
+            "ablation_id": ablation_id,
+            "arm": arm,
+            "seed": seed,
+            "phase": phase,
+            "env": score.env,
+            "difficulty": score.difficulty,
+            "run_id": run_id,
+            "strategy": strategy,
+            "held_out": score.env in held_out,
+            "problems": score.problems,
+            "correct": score.correct,
+            "accuracy": score.accuracy,
+        }
+        for score in scores
+    ]
+    with engine.begin() as connection:
+        connection.execute(
+            delete(table).where(
+                table.c.ablation_id == ablation_id, table.c.arm == arm, table.c.seed == seed, table.c.phase == phase
+            )
+        )
+        if rows:
+            connection.execute(table.insert(), rows)
+
+
+def get(engine: Engine, ref: str) -> dict[str, Any]:
+    """An ablation by id, unique id prefix or name; RlveError listing recent ones when there is none."""
+    return find(engine, models.ablations, ref, kind="ablation", listing="`rlve ablate list` lists them")
+
+
+def results(engine: Engine, ablation_id: str) -> list[dict[str, Any]]:
+    table = models.ablation_results
+    query = (
+        select(table)
+        .where(table.c.ablation_id == ablation_id)
+        .order_by(table.c.arm, table.c.seed, table.c.phase, table.c.env, table.c.difficulty)
+    )
+    with engine.connect() as connection:
+        return [dict(row) for row in connection.execute(query).mappings()]
+
+
+def listing(engine: Engine, limit: int | None = None) -> list[dict[str, Any]]:
+    table = models.ablations
+    query = select(table.c.id, table.c.name, table.c.status, table.c.created_at, table.c.finished_at)
+    query = query.order_by(table.c.created_at.desc(), table.c.id.desc())
+    if limit:
+        query = query.limit(limit)
+    with engine.connect() as connection:
+        return [dict(row) for row in connection.execute(query).mappings()]

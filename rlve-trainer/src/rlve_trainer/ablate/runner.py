@@ -1,0 +1,215 @@
+"""Run a whole ablation: check the input, warm start (demo), score the start, train and score every arm.
+
+Everything that can be wrong with the input (environments, strategies and their parameters, the model,
+the database) is checked before the ablation's row is written, so a bad invocation records nothing.
+Arms run one after another, or ``jobs`` at a time in worker processes; each finished arm's scores are
+written at once, so an interrupted ablation keeps what it finished.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rlve.errors import RlveError
+from rlve_trainer.ablate import records
+from rlve_trainer.ablate.arms import ArmJob, ArmResult, run_arm
+from rlve_trainer.ablate.config import AblateConfig
+from rlve_trainer.ablate.evaluate import LevelScore
+
+
+@dataclass
+class AblationResult:
+    ablation_id: str
+    db_url: str
+    folder: Path
+    before: list[LevelScore]
+    arms: list[ArmResult] = field(default_factory=list)
+
+
+def _check(config: AblateConfig) -> tuple[dict[str, list[int]], set[str]]:
+    """Validate what the arms need; returns the levels to evaluate per environment and the held-out ones."""
+    import rlve
+    from rlve import curriculum
+
+    registry = rlve.registry()
+    trained = registry.select(config.train.envs)
+    held_out = registry.select(config.eval.held_out_envs) if config.eval.held_out_envs else []
+    both = sorted(set(trained) & set(held_out))
+    if both:
+        raise RlveError(f"eval.held_out_envs names environments that are also trained on: {', '.join(both)}")
+    for arm in config.arms:
+        try:
+            curriculum.create(arm.strategy, trained, **arm.params)
+        except RlveError as error:
+            raise RlveError(f"arm {arm.name!r}: {error}") from None
+    if config.warm_start is None and not config.train.model.path:
+        raise RlveError(
+            "no starting model: set train.model.path (a local Hugging Face model folder) in the ablation "
+            "config, or run `rlve ablate --demo`"
+        )
+    return {env_id: list(config.eval.difficulties) for env_id in [*trained, *held_out]}, set(held_out)
+
+
+def _start_model(config: AblateConfig, folder: Path, say: Callable[[str], None]) -> Path:
+    if config.warm_start is None:
+        from rlve_trainer.train import load_tokenizer, resolve_model
+
+        path = resolve_model(config.train, folder, [])
+        load_tokenizer(path, config.train.model.trust_remote_code)
+        return path
+    import torch
+
+    from rlve_trainer.ablate.warm_start import warm_start
+
+    ws = config.warm_start
+    torch.set_num_threads(ws.threads)
+    started = time.perf_counter()
+
+    def progress(step: int, loss: float) -> None:
+        if step % max(1, ws.steps // 10) == 0 or step == ws.steps:
+            say(f"warm start: step {step}/{ws.steps}, loss {loss:.3f} ({time.perf_counter() - started:.0f} s)")
+
+    result = warm_start(
+        folder / "start-model",
+        config.train.envs,
+        difficulties=ws.difficulties,
+        steps=ws.steps,
+        batch_size=ws.batch_size,
+        learning_rate=ws.learning_rate,
+        hidden_size=ws.hidden_size,
+        layers=ws.layers,
+        seed=min(config.seeds),
+        on_step=progress,
+    )
+    return result.folder
+
+
+def _jobs(config: AblateConfig, ablation_id: str, start: Path, levels: dict[str, list[int]], runs: Path):
+    max_new_tokens = config.eval.max_new_tokens or config.train.grpo.max_completion_length
+    for seed in config.seeds:
+        for arm in config.arms:
+            yield ArmJob(
+                arm=arm.name,
+                strategy=arm.strategy,
+                seed=seed,
+                config=config.arm_config(arm, seed, str(start), str(runs), ablation_id).model_dump(mode="json"),
+                levels=levels,
+                problems_per_level=config.eval.problems_per_level,
+                eval_seed=config.eval.eval_seed,
+                max_new_tokens=max_new_tokens,
+                batch_size=config.eval.batch_size,
+                threads=config.threads,
+            )
+
+
+def run_ablation(config: AblateConfig, *, quiet: bool = False) -> AblationResult:
+    """Run every arm for every seed; RlveError (one line) for bad input, nothing recorded then."""
+    import torch
+    from transformers.utils import logging as hf_logging
+
+    from rlve_trainer.ablate.evaluate import evaluate
+    from rlve_trainer.history.engine import open_engine
+    from rlve_trainer.history.store import new_run_id
+    from rlve_trainer.train import package_versions
+
+    def say(message: str) -> None:
+        if not quiet:
+            print(message, file=sys.stderr, flush=True)
+
+    levels, held_out = _check(config)
+    hf_logging.disable_progress_bar()  # "Loading weights" / "Writing model shards" bars between the lines
+    engine = open_engine(config.db_url())
+    ablation_id = new_run_id()
+    folder = Path(config.output).resolve() / f"ablate-{ablation_id}"
+    start = _start_model(config, folder, say)
+    torch.set_num_threads(config.threads)
+    records.create(
+        engine,
+        ablation_id=ablation_id,
+        name=config.name,
+        config=config.model_dump(mode="json"),
+        packages=package_versions(list(levels)),
+        start_model=str(start),
+    )
+    say(f"ablation {ablation_id}: {len(config.arms)} arms x {len(config.seeds)} seeds, {config.steps} steps each")
+    try:
+        from transformers import AutoModelForCausalLM, AutoTokenizer
+
+        import rlve
+
+        registry = rlve.registry()
+        model = AutoModelForCausalLM.from_pretrained(str(start))
+        tokenizer = AutoTokenizer.from_pretrained(str(start))
+        before = evaluate(
+            model,
+            tokenizer,
+            {env_id: registry.get(env_id) for env_id in levels},
+            levels,
+            problems_per_level=config.eval.problems_per_level,
+            eval_seed=config.eval.eval_seed,
+            max_new_tokens=config.eval.max_new_tokens or config.train.grpo.max_completion_length,
+            batch_size=config.eval.batch_size,
+        )
+        del model
+        result = AblationResult(ablation_id, config.db_url(), folder, before)
+        jobs = list(_jobs(config, ablation_id, start, levels, folder / "runs"))
+        strategies = {arm.name: arm.strategy for arm in config.arms}
+
+        def finished(arm_result: ArmResult) -> None:
+            phases = ((records.BEFORE, before, None), (records.AFTER, arm_result.scores, arm_result.run_id))
+            for phase, scores, run_id in phases:
+                records.write_scores(
+                    engine,
+                    ablation_id=ablation_id,
+                    arm=arm_result.arm,
+                    strategy=strategies[arm_result.arm],
+                    seed=arm_result.seed,
+                    phase=phase,
+                    run_id=run_id,
+                    scores=scores,
+                    held_out=held_out,
+                )
+            result.arms.append(arm_result)
+            say(f"  {arm_result.arm} (seed {arm_result.seed}): run {arm_result.run_id}, {arm_result.seconds:.0f} s")
+
+        _run_jobs(jobs, config.jobs, finished)
+    except KeyboardInterrupt:
+        records.set_status(engine, ablation_id, "stopped", error="interrupted")
+        raise
+    except BaseException as error:
+        records.set_status(engine, ablation_id, "failed", error=f"{type(error).__name__}: {error}"[:2000])
+        raise
+    else:
+        records.set_status(engine, ablation_id, "finished")
+    finally:
+        engine.dispose()
+    return result
+
+
+def _run_jobs(jobs: list[ArmJob], workers: int, finished: Callable[[ArmResult], None]) -> None:
+    if workers <= 1 or len(jobs) <= 1:
+        for job in jobs:
+            finished(run_arm(job))
+        return
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    # spawn, not fork: torch and the tokenizers' thread pools do not survive a fork. A fresh process per
+    # job (max_tasks_per_child=1) so no arm inherits another's global state.
+    options = {"max_tasks_per_child": 1} if sys.version_info >= (3, 11) else {}
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context, **options) as pool:
+        pending = {pool.submit(run_arm, job) for job in jobs}
+        try:
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    finished(future.result())
+        except BaseException:
+            for future in pending:
+                future.cancel()
+            raise
