@@ -214,3 +214,22 @@ def test_unknown_ablation_and_missing_arguments(rlve_cli, first):
     assert run(rlve_cli, "ablate").exit_code == 2
     missing = run(rlve_cli, "ablate", str(folder / "nosuch.toml"))
     assert missing.exit_code == 2 and "does not exist" in missing.output
+
+
+def test_a_finished_warm_start_is_reused_not_retrained(first):
+    from rlve_trainer.ablate.warm_start import warm_start
+
+    _, db = first
+    start_model = db.execute("SELECT start_model FROM ablations").fetchone()[0]
+    result = warm_start(start_model, ["math/addition"], difficulties=[0, 1], steps=40)
+    assert result.reused and result.steps <= 40
+
+
+def test_held_out_seeds_are_outside_the_training_range_and_repeat():
+    from rlve_trainer.ablate.evaluate import held_out_seeds
+    from rlve_trainer.data import TRAIN_SEED_LIMIT
+
+    seeds = held_out_seeds("math/addition", 1, 50, eval_seed=0)
+    assert len(set(seeds)) == 50 and min(seeds) >= TRAIN_SEED_LIMIT
+    assert seeds == held_out_seeds("math/addition", 1, 50, eval_seed=0)
+    assert seeds != held_out_seeds("math/addition", 1, 50, eval_seed=1)

@@ -89,7 +89,7 @@ def plot(ablation: dict[str, Any], summary: dict[str, Any], output: str) -> str:
     import matplotlib.pyplot as plt
 
     envs = list(dict.fromkeys(env for env, _ in summary["levels"]))
-    figure, axes = plt.subplots(1, len(envs), figsize=(5.5 * len(envs), 4.5), squeeze=False)
+    figure, axes = plt.subplots(1, len(envs), figsize=(max(8.0, 5.5 * len(envs)), 4.8), squeeze=False)
     for panel, env in zip(axes[0], envs):
         levels = [d for e, d in summary["levels"] if e == env]
         for arm in [START, *summary["arms"]]:
@@ -112,7 +112,8 @@ def plot(ablation: dict[str, Any], summary: dict[str, Any], output: str) -> str:
         panel.set_xticks(levels)
         panel.grid(alpha=0.3)
     axes[0][0].legend(fontsize="small")
-    figure.suptitle(f"ablation {ablation['id']}: mean and 95% interval over {len(summary['seeds'])} seed(s)")
+    seeds = len(summary["seeds"])
+    figure.suptitle(f"ablation {ablation['id']}: mean and 95% interval over {seeds} seed(s)", fontsize="medium")
     figure.tight_layout()
     figure.savefig(output, dpi=120)
     plt.close(figure)

@@ -83,8 +83,10 @@ def _start_model(config: AblateConfig, folder: Path, say: Callable[[str], None])
         hidden_size=ws.hidden_size,
         layers=ws.layers,
         seed=min(config.seeds),
+        stop_at_accuracy=ws.stop_at_accuracy,
         on_step=progress,
     )
+    say(f"warm start: {'reused' if result.reused else 'done'} after {result.steps} steps, loss {result.last_loss:.3f}")
     return result.folder
 
 

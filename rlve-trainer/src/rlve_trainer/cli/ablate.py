@@ -25,7 +25,7 @@ def ablate() -> None:
     """Does the adaptive curriculum beat fixed and uniform difficulty? Train the same start under each.
 
     \b
-    rlve ablate --demo                      # CPU, offline, ~15 min: tiny model, warm start, 4 arms x 2 seeds
+    rlve ablate --demo                      # CPU, offline, ~15 min: tiny model, warm start, 4 arms x 3 seeds
     rlve ablate ablate.toml                 # your model, environments, arms, seeds and step budget
     rlve ablate report ABLATION -o ablation.png
     rlve history sql "SELECT * FROM ablation_results"
@@ -36,7 +36,7 @@ def ablate() -> None:
 
 @ablate.command()
 @click.argument("config_file", required=False, metavar="[ABLATE.toml]")
-@click.option("--demo", is_flag=True, help="tiny offline model on addition: warm start, then 4 arms x 2 seeds")
+@click.option("--demo", is_flag=True, help="tiny offline model on addition: warm start, then 4 arms x 3 seeds")
 @click.option("--set", "overrides", multiple=True, metavar="FIELD=VALUE", help="override a field (repeatable)")
 @click.option("--quiet", is_flag=True, help="only the final table")
 @location_options
