@@ -73,8 +73,15 @@ def test_the_readme_example_config_loads(tmp_path):
     from pathlib import Path
 
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
-    [example] = re.findall(r"```toml\n(.*?)```", readme, flags=re.S)
+    train_example, ablate_example = re.findall(r"```toml\n(.*?)```", readme, flags=re.S)
     path = tmp_path / "example.toml"
-    path.write_text(example)
+    path.write_text(train_example)
     config = cfg.load(path)
     assert config.envs[0] == "graph/shortest_path" and config.grpo.extra == {"warmup_steps": 10}
+
+    from rlve_trainer.ablate import config as ablate_config
+
+    path.write_text(ablate_example)
+    ablation = ablate_config.load(path)
+    assert [arm.strategy for arm in ablation.arms] == ["adaptive", "fixed", "uniform"]
+    assert ablation.eval.held_out_envs == ["math/signed_sum"] and ablation.seeds == [0, 1, 2]
