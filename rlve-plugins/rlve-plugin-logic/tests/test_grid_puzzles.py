@@ -4,12 +4,13 @@ the pack's solvers, on the small levels), every spelling of the solution accepte
 from __future__ import annotations
 
 import itertools
+import random
 
 from logic_helpers import assert_right, assert_wrong, env, grid_text, parse_rows, score
 
 from rlve_plugin_logic.kakurasu import clues_of
 from rlve_plugin_logic.nonogram_solver import runs_of
-from rlve_plugin_logic.sudoku_solver import Shape, count_solutions
+from rlve_plugin_logic.sudoku_solver import Shape, count_solutions, random_band_grid, random_full_grid
 
 # -- independent brute-force counters (simple backtracking, nothing shared with the pack) ------------------
 
@@ -71,6 +72,40 @@ def test_sudoku_nine_by_nine_and_bigger_are_unique_and_have_the_planned_blanks()
         flat = [v for row in data["puzzle"] for v in row]
         assert count_solutions(shape, flat) == 1
         assert flat.count(0) == problem.size
+
+
+def test_sudoku_big_grids_are_unique_and_quick():
+    for difficulty in (100, 2000):  # 25x25 and 36x36: the band-built grids and the one-by-one digging
+        problem = env("sudoku").sample(difficulty, 0)
+        data = problem.data
+        shape = Shape(data["box_rows"], data["box_cols"])
+        flat = [v for row in data["puzzle"] for v in row]
+        assert shape.n == (25 if difficulty == 100 else 36)
+        assert count_solutions(shape, flat) == 1
+        assert flat.count(0) == problem.size
+        assert_right(problem, problem.answer)
+
+
+def test_sudoku_band_grids_are_valid_for_every_box_shape():
+    for br, bc in [(2, 2), (2, 3), (3, 2), (3, 3), (3, 4), (4, 3), (4, 5), (5, 6), (6, 6), (6, 7)]:
+        shape = Shape(br, bc)
+        for seed in range(2):
+            grid = random_band_grid(shape, random.Random(seed))
+            n = shape.n
+            rows = [grid[r * n : (r + 1) * n] for r in range(n)]
+            assert all(sorted(row) == list(range(1, n + 1)) for row in rows), (br, bc)
+            assert all(sorted(col) == list(range(1, n + 1)) for col in zip(*rows)), (br, bc)
+            assert count_solutions(shape, grid) == 1, (br, bc)  # the solver also rejects clashing boxes
+
+
+def test_random_full_grid_draws_the_same_squares_as_before():
+    # futoshiki builds its Latin squares with it: a faster solver must not change a single draw
+    assert random_full_grid(Shape(1, 5), random.Random(7)) == [
+        5, 1, 4, 2, 3, 2, 5, 3, 4, 1, 4, 2, 1, 3, 5, 3, 4, 5, 1, 2, 1, 3, 2, 5, 4,
+    ]  # fmt: skip
+    assert random_full_grid(Shape(2, 3), random.Random(7)) == [
+        5, 1, 6, 4, 2, 3, 4, 2, 3, 5, 1, 6, 6, 5, 1, 3, 4, 2, 2, 3, 4, 6, 5, 1, 1, 6, 5, 2, 3, 4, 3, 4, 2, 1, 6, 5,
+    ]  # fmt: skip
 
 
 def test_sudoku_accepts_unspaced_and_comma_rows_and_rejects_broken_grids():

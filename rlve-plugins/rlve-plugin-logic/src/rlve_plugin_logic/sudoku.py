@@ -1,4 +1,4 @@
-"""logic/sudoku: complete a sudoku with a unique solution; grids grow from 4x4 to 30x30 and lose clues."""
+"""logic/sudoku: complete a sudoku with a unique solution; grids grow from 4x4 without bound and lose clues."""
 
 from __future__ import annotations
 
@@ -48,7 +48,8 @@ def plan(difficulty: int) -> tuple[Shape, int]:
 
 class Sudoku(Environment):
     id = "logic/sudoku"
-    version = 1
+    # 2: grids built band by band and clues removed mostly one at a time (same sizes and blank counts, faster)
+    version = 2
     description = "Complete a sudoku grid (4x4, 6x6, 9x9, ... growing without bound) that has exactly one solution."
     difficulty_scales = (
         "grid by level L (L = d up to 100, then +20 per doubling of d): 4x4 (L 0-4), 6x6 (5-10), 9x9 (11-29), "
