@@ -1,0 +1,29 @@
+"""Logic pack: generation and verification throughput against the nearest reasoning-gym and RLVE-Gym tasks.
+
+RLVE-Gym's CountdownEqual is left out: it keeps no reference answer, so its verification could only be
+timed on a wrong one. Its KnightsAndKnaves and Binario fail to generate at the highest level measured
+(the harness reports it on that row).
+"""
+
+from __future__ import annotations
+
+from envs import Pair, compare
+
+PAIRS = [
+    Pair("logic/sudoku", reasoning_gym="sudoku", rlve_gym="Sudoku"),
+    Pair("logic/knights_knaves", reasoning_gym="knights_knaves", rlve_gym="KnightsAndKnaves"),
+    Pair("logic/zebra", reasoning_gym="zebra_puzzles"),
+    Pair("logic/countdown", reasoning_gym="countdown"),
+    Pair("logic/futoshiki", reasoning_gym="futoshiki", rlve_gym="FutoshikiPuzzle"),
+    Pair("logic/n_queens", reasoning_gym="n_queens", rlve_gym="QueenPlacement"),
+    Pair("logic/kakurasu", reasoning_gym="kakurasu", rlve_gym="Kakurasu"),
+    Pair("logic/water_jugs", reasoning_gym="jugs", rlve_gym="JugPuzzle"),
+    Pair("logic/binario", rlve_gym="Binario"),
+    Pair("logic/sat", rlve_gym="SAT"),
+    Pair("logic/two_sat", rlve_gym="TwoSAT"),
+    Pair("logic/sliding_puzzle", rlve_gym="EightDigitPuzzle"),
+]
+
+
+def run(report) -> None:
+    compare(report, PAIRS)
