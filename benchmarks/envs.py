@@ -9,6 +9,7 @@ path of each (``Environment.score``, ``dataset.score_answer``, ``env.verifier``)
 
 from __future__ import annotations
 
+import multiprocessing
 from dataclasses import dataclass
 
 import rlve
@@ -44,7 +45,38 @@ def _reasoning_gym(task: str) -> tuple[float, float, float]:
     return generate, verify, accepted
 
 
-def _rlve_gym(task: str, difficulty: int) -> tuple[float, float, float]:
+def _rlve_gym(task: str, difficulty: int, limit_seconds: float = 120.0) -> tuple[float, float, float]:
+    """Measure one RLVE-Gym case in a forked child, killed afterwards.
+
+    RLVE-Gym's generation timeout runs the generator in a thread and abandons it when time is up; the
+    thread keeps burning a core (and holding the GIL) for the rest of the process, which would slow every
+    later measurement and keep the benchmark from exiting. A child process takes those threads with it.
+    """
+    context = multiprocessing.get_context("fork")
+    results = context.Queue()
+    child = context.Process(target=_rlve_gym_child, args=(task, difficulty, results), daemon=True)
+    child.start()
+    try:
+        outcome = results.get(timeout=limit_seconds)
+    except Exception:  # noqa: BLE001 - queue.Empty: the child hung or died
+        outcome = RuntimeError(f"RLVE-Gym measurement gave no result within {limit_seconds:.0f} s")
+    finally:
+        child.kill()
+        child.join()
+    if isinstance(outcome, Exception):
+        raise outcome
+    return outcome
+
+
+def _rlve_gym_child(task: str, difficulty: int, results) -> None:
+    try:
+        results.put(_measure_rlve_gym(task, difficulty))
+    except Exception as error:  # noqa: BLE001 - handed to the parent, which reports it on the row
+        message = str(error) if isinstance(error, RuntimeError) else f"{type(error).__name__}: {error}"
+        results.put(RuntimeError(message))  # a plain RuntimeError always pickles; the original may not
+
+
+def _measure_rlve_gym(task: str, difficulty: int) -> tuple[float, float, float]:
     peer = RlveGymTask(task, difficulty)
     envs = [peer.generate(seed) for seed in range(8)]
     responses = [f"<answer>{_rlve_gym_reference(env)}</answer>" for env in envs]
