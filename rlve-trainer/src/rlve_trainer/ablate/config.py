@@ -159,7 +159,7 @@ def demo_config() -> AblateConfig:
 
     The warm start stops once 70% of 2-digit additions come out right (1-digit ones are all right by then,
     3-digit ones none), which leaves the 2-digit level as the edge an arm can improve; the step budget and
-    seeds are what fits the whole demo in about 15 minutes on 2 cores.
+    seeds are what fit the whole demo in about 10 minutes on 2 cores (9 min 14 s measured).
     """
     return AblateConfig(
         name="demo: curricula on addition",

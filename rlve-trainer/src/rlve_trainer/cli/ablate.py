@@ -25,7 +25,7 @@ def ablate() -> None:
     """Does the adaptive curriculum beat fixed and uniform difficulty? Train the same start under each.
 
     \b
-    rlve ablate --demo                      # CPU, offline, ~15 min: tiny model, warm start, 4 arms x 3 seeds
+    rlve ablate --demo                      # CPU, offline, ~10 min: tiny model, warm start, 4 arms x 3 seeds
     rlve ablate ablate.toml                 # your model, environments, arms, seeds and step budget
     rlve ablate report ABLATION -o ablation.png
     rlve history sql "SELECT * FROM ablation_results"
@@ -56,7 +56,7 @@ def run(config_file, demo, overrides, quiet, db, output):
     if demo and not quiet:
         click.echo(
             "demo: a tiny model is first fitted to 1- and 2-digit additions (no pretrained weights here), then "
-            "trained with GRPO under each curriculum; about 15 minutes on 2 cores.",
+            "trained with GRPO under each curriculum; about 10 minutes on 2 cores.",
             err=True,
         )
     result = run_ablation(config, quiet=quiet)
