@@ -21,11 +21,13 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from rlve.errors import RlveError
+
+M = TypeVar("M", bound=BaseModel)
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -127,26 +129,41 @@ def demo_config() -> TrainConfig:
 
 def load(path: str | Path | None, overrides: list[str] = (), base: TrainConfig | None = None) -> TrainConfig:
     """The config in ``path`` (TOML, or ``base``/defaults when None) with ``--set`` overrides applied."""
-    data: dict[str, Any] = base.model_dump(exclude_unset=False) if base is not None else {}
-    if path is not None:
-        path = Path(path)
-        if not path.is_file():
-            raise RlveError(f"config file {str(path)!r} does not exist; pass a TOML file or use --demo")
-        try:
-            data = _merge(data, tomllib.loads(path.read_text()))
-        except tomllib.TOMLDecodeError as error:
-            raise RlveError(f"config file {str(path)!r} is not valid TOML: {error}") from error
-    for override in overrides:
-        key, value = parse_override(override)
-        _set_dotted(data, key, value)
-    return validate(data)
+    return load_model(TrainConfig, path, overrides, base, file_label="config file", label="config")
 
 
 def validate(data: dict[str, Any]) -> TrainConfig:
+    return validate_model(TrainConfig, data)
+
+
+def load_model(
+    model: type[M], path: str | Path | None, overrides: list[str], base: M | None, *, file_label: str, label: str
+) -> M:
+    """``model`` from the TOML file at ``path`` laid over ``base``, then ``--set`` overrides, validated.
+
+    Shared by ``rlve train`` and ``rlve ablate`` so both read files and report mistakes the same way;
+    errors call the file ``file_label`` ("ablation file") and the settings ``label`` ("ablation config").
+    """
+    data: dict[str, Any] = base.model_dump(mode="json") if base is not None else {}
+    if path is not None:
+        path = Path(path)
+        if not path.is_file():
+            raise RlveError(f"{file_label} {str(path)!r} does not exist; pass a TOML file or use --demo")
+        try:
+            data = _merge(data, tomllib.loads(path.read_text()))
+        except tomllib.TOMLDecodeError as error:
+            raise RlveError(f"{file_label} {str(path)!r} is not valid TOML: {error}") from error
+    for override in overrides:
+        key, value = parse_override(override)
+        _set_dotted(data, key, value)
+    return validate_model(model, data, label)
+
+
+def validate_model(model: type[M], data: dict[str, Any], label: str = "config") -> M:
     try:
-        return TrainConfig.model_validate(data)
+        return model.model_validate(data)
     except ValidationError as error:
-        raise RlveError(describe(error)) from None
+        raise RlveError(describe(error, model).replace("invalid config", f"invalid {label}", 1)) from None
 
 
 def describe(error: ValidationError, root: type[BaseModel] | None = None) -> str:

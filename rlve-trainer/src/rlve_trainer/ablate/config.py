@@ -46,11 +46,9 @@ from rlve_trainer.config import (
     RewardSection,
     Section,
     TrainConfig,
-    _merge,
-    _set_dotted,
     describe,
-    parse_override,
-    tomllib,
+    load_model,
+    validate_model,
 )
 
 
@@ -193,23 +191,8 @@ def demo_config() -> AblateConfig:
 
 def load(path: str | Path | None, overrides: list[str] = (), base: AblateConfig | None = None) -> AblateConfig:
     """The ablation in ``path`` (TOML; ``base`` when None) with ``--set`` overrides applied and validated."""
-    data: dict[str, Any] = base.model_dump(mode="json") if base is not None else {}
-    if path is not None:
-        path = Path(path)
-        if not path.is_file():
-            raise RlveError(f"ablation file {str(path)!r} does not exist; pass a TOML file or use --demo")
-        try:
-            data = _merge(data, tomllib.loads(path.read_text()))
-        except tomllib.TOMLDecodeError as error:
-            raise RlveError(f"ablation file {str(path)!r} is not valid TOML: {error}") from error
-    for override in overrides:
-        key, value = parse_override(override)
-        _set_dotted(data, key, value)
-    return validate(data)
+    return load_model(AblateConfig, path, overrides, base, file_label="ablation file", label="ablation config")
 
 
 def validate(data: dict[str, Any]) -> AblateConfig:
-    try:
-        return AblateConfig.model_validate(data)
-    except ValidationError as error:
-        raise RlveError(describe(error, AblateConfig).replace("invalid config", "invalid ablation config", 1)) from None
+    return validate_model(AblateConfig, data, "ablation config")
