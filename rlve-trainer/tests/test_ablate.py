@@ -33,6 +33,16 @@ name = "fixed d=1"
 strategy = "fixed"
 params = {{ difficulty = 1 }}
 
+[[arms]]
+name = "target 0.5"
+strategy = "target"
+params = {{ target = 0.5, margin = 0.2 }}
+
+[[arms]]
+name = "uniform 0..1"
+strategy = "uniform"
+params = {{ low = 0, high = 1 }}
+
 [eval]
 difficulties = [0, 1]
 problems_per_level = 8
@@ -100,8 +110,8 @@ def test_reduced_ablation_records_every_arm_seed_phase_and_level(first):
     assert json.loads(config)["steps"] == 3 and {"rlve-core", "torch", "trl"} <= set(json.loads(packages))
     assert (folder / "runs").resolve() in __import__("pathlib").Path(start_model).parents
     rows = scores(db)
-    # 2 arms x 1 seed x (before, after) x (addition trained, signed_sum held out) x 2 levels
-    assert len(rows) == 16
+    # 4 arms x 1 seed x (before, after) x (addition trained, signed_sum held out) x 2 levels
+    assert len(rows) == 32
     assert {row[3] for row in rows if row[5]} == {"math/signed_sum"}
     assert all(row[6] == 8 and 0 <= row[7] <= 8 for row in rows)
     # Every arm is an ordinary run with its own curriculum strategy, trained for the full budget.
@@ -109,7 +119,12 @@ def test_reduced_ablation_records_every_arm_seed_phase_and_level(first):
         "SELECT DISTINCT a.arm, r.curriculum_strategy, r.status, r.last_step FROM ablation_results a "
         "JOIN runs r ON r.id = a.run_id"
     ).fetchall()
-    assert sorted(runs) == [("adaptive", "adaptive", "finished", 3), ("fixed d=1", "fixed", "finished", 3)]
+    assert sorted(runs) == [
+        ("adaptive", "adaptive", "finished", 3),
+        ("fixed d=1", "fixed", "finished", 3),
+        ("target 0.5", "target", "finished", 3),
+        ("uniform 0..1", "uniform", "finished", 3),
+    ]
     assert (
         db.execute(
             "SELECT COUNT(*) FROM rollouts WHERE difficulty != 1 AND run_id IN "
@@ -118,10 +133,8 @@ def test_reduced_ablation_records_every_arm_seed_phase_and_level(first):
         == 0
     )
     # The before rows are the one evaluation of the shared starting checkpoint.
-    before = {
-        arm: [row[7] for row in rows if row[0] == arm and row[2] == "before"] for arm in ("adaptive", "fixed d=1")
-    }
-    assert before["adaptive"] == before["fixed d=1"]
+    before = {arm: [row[7] for row in rows if row[0] == arm and row[2] == "before"] for arm, *_ in runs}
+    assert len(set(map(tuple, before.values()))) == 1
 
 
 def test_held_out_problems_were_never_training_problems(first):
@@ -153,7 +166,13 @@ def test_report_prints_the_table(rlve_cli, first):
     as_json = json.loads(
         run(rlve_cli, "ablate", "report", ablation_id, "--output", str(folder / "runs"), "--json").output
     )
-    assert {cell["arm"] for cell in as_json["cells"]} == {"(start)", "adaptive", "fixed d=1"}
+    assert {cell["arm"] for cell in as_json["cells"]} == {
+        "(start)",
+        "adaptive",
+        "fixed d=1",
+        "target 0.5",
+        "uniform 0..1",
+    }
     listed = run(rlve_cli, "ablate", "list", "--output", str(folder / "runs"))
     assert ablation_id in listed.output and "finished" in listed.output
     sql = run(
@@ -165,7 +184,7 @@ def test_report_prints_the_table(rlve_cli, first):
         str(folder / "runs"),
         "--json",
     )
-    assert json.loads(sql.output) == [{"n": 16}]
+    assert json.loads(sql.output) == [{"n": 32}]
 
 
 def test_same_config_gives_the_same_results_in_parallel_workers_too(rlve_cli, first, tmp_path):
@@ -173,7 +192,7 @@ def test_same_config_gives_the_same_results_in_parallel_workers_too(rlve_cli, fi
     again = ablate(rlve_cli, tmp_path, jobs=2)
     assert scores(again) == scores(db)
     assert sampled_rollouts(again) == sampled_rollouts(db)
-    assert len(sampled_rollouts(db)) == 2 * 3 * 8  # two arms, three steps, eight completions
+    assert len(sampled_rollouts(db)) == 4 * 3 * 8  # four arms, three steps, eight completions
 
 
 @pytest.mark.parametrize(

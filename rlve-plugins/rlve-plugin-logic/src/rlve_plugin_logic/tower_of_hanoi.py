@@ -48,11 +48,22 @@ def optimal_moves(start: list[int], goal: list[int]) -> int:
         k -= 1
     if k == 0:
         return 0
-    a, b = start[k - 1], goal[k - 1]
+    return trips(start, goal, k)[0]
+
+
+def trips(pos: list[int], goal: list[int], k: int) -> tuple[int, list[tuple[int, int]]]:
+    """How disc ``k`` (misplaced, every bigger disc in place) gets from ``pos`` to its goal peg, optimally:
+    (the moves it takes for discs 1..k, the legs as (where discs 1..k-1 park, where disc k goes)).
+
+    Either one trip (the small discs park on the third peg, disc k moves straight to its goal) or two
+    (disc k goes to the third peg and on, the small discs parked first on the goal peg, then on its start),
+    whichever is shorter; the second can win when the small discs already sit on the goal peg.
+    """
+    a, b = pos[k - 1], goal[k - 1]
     c = 3 - a - b
-    once = to_tower(start, k - 1, c) + 1 + to_tower(goal, k - 1, c)
-    twice = to_tower(start, k - 1, b) + 1 + ((1 << (k - 1)) - 1) + 1 + to_tower(goal, k - 1, a)
-    return min(once, twice)
+    once = to_tower(pos, k - 1, c) + 1 + to_tower(goal, k - 1, c)
+    twice = to_tower(pos, k - 1, b) + 1 + ((1 << (k - 1)) - 1) + 1 + to_tower(goal, k - 1, a)
+    return (once, [(c, b)]) if once <= twice else (twice, [(b, c), (a, b)])
 
 
 def solve(start: list[int], goal: list[int]) -> list[tuple[int, int]]:
@@ -80,18 +91,9 @@ def solve(start: list[int], goal: list[int]) -> list[tuple[int, int]]:
             k -= 1
         if k == 0:
             return
-        a, b = pos[k - 1], goal[k - 1]
-        c = 3 - a - b
-        once = to_tower(pos, k - 1, c) + 1 + to_tower(goal, k - 1, c)
-        twice = to_tower(pos, k - 1, b) + 1 + ((1 << (k - 1)) - 1) + 1 + to_tower(goal, k - 1, a)
-        if once <= twice:
-            gather(k - 1, c)
-            move_disc(k, b)
-        else:
-            gather(k - 1, b)
-            move_disc(k, c)
-            gather(k - 1, a)
-            move_disc(k, b)
+        for park, dest in trips(pos, goal, k)[1]:
+            gather(k - 1, park)
+            move_disc(k, dest)
         reach(k - 1)
 
     reach(len(start))
@@ -132,12 +134,7 @@ def position_after(start: list[int], goal: list[int], m: int) -> list[int]:
             k -= 1
         if k == 0:
             break
-        a, b = pos[k - 1], goal[k - 1]
-        c = 3 - a - b
-        once = to_tower(pos, k - 1, c) + 1 + to_tower(goal, k - 1, c)
-        twice = to_tower(pos, k - 1, b) + 1 + ((1 << (k - 1)) - 1) + 1 + to_tower(goal, k - 1, a)
-        steps = [(c, b)] if once <= twice else [(b, c), (a, b)]  # (where discs 1..k-1 go, where disc k goes)
-        for park, dest in steps:
+        for park, dest in trips(pos, goal, k)[1]:
             gather(k - 1, park)
             if left == 0:
                 break

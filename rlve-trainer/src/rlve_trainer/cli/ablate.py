@@ -77,14 +77,9 @@ def report(ablation, out, as_json, db, output):
     else:
         _print_report(db_url(db, output), ablation)
     if out:
-        from rlve_trainer.ablate.report import load, plot
-        from rlve_trainer.history.engine import open_engine
+        from rlve_trainer.ablate.report import plot
 
-        engine = open_engine(db_url(db, output), create=False)
-        try:
-            row, summary = load(engine, ablation)
-        finally:
-            engine.dispose()
+        row, summary = _load_report(db_url(db, output), ablation)
         click.echo(f"wrote {plot(row, summary, out)}")
 
 
@@ -106,16 +101,23 @@ def list_ablations(limit, db, output):
     emit(columns, [tuple(row[c] for c in columns) for row in rows], False, False)
 
 
-def _print_report(url: str, ref: str) -> None:
-    from rlve_trainer.ablate.report import header, load, table
-    from rlve_trainer.cli.history import emit
+def _load_report(url: str, ref: str):
+    """(the ablation row, its summary) from the history at ``url``; the engine is closed again."""
+    from rlve_trainer.ablate.report import load
     from rlve_trainer.history.engine import open_engine
 
     engine = open_engine(url, create=False)
     try:
-        ablation, summary = load(engine, ref)
+        return load(engine, ref)
     finally:
         engine.dispose()
+
+
+def _print_report(url: str, ref: str) -> None:
+    from rlve_trainer.ablate.report import header, table
+    from rlve_trainer.cli.history import emit
+
+    ablation, summary = _load_report(url, ref)
     for line in header(ablation, summary):
         click.echo(line)
     click.echo("")
@@ -126,14 +128,7 @@ def _print_report(url: str, ref: str) -> None:
 def _print_json(url: str, ref: str) -> None:
     import json
 
-    from rlve_trainer.ablate.report import load
-    from rlve_trainer.history.engine import open_engine
-
-    engine = open_engine(url, create=False)
-    try:
-        ablation, summary = load(engine, ref)
-    finally:
-        engine.dispose()
+    ablation, summary = _load_report(url, ref)
     cells = [
         {"arm": arm, "env": env, "difficulty": d, "mean": c.mean, "half_width": c.half_width, "n": c.n}
         for (arm, env, d), c in sorted(summary["cells"].items())
