@@ -91,6 +91,10 @@ def test_a_crashing_checker_costs_the_reward_not_the_run():
     verdict = env.score(env.sample(1, 1), "<answer>5</answer>")
     assert not verdict.correct and verdict.reason.startswith(VERIFIER_ERROR)
     assert "ZeroDivisionError" in verdict.reason
+    # Marked as unjudged, so trainers neither penalise the format nor count it; unreadable answers are not.
+    assert verdict.is_verifier_error and verdict.reward == 0.0
+    assert not AddEnv().score(AddEnv().sample(1, 1), "<answer>twelve</answer>").is_verifier_error
+    assert not Verdict.malformed("no tags").is_verifier_error and not Verdict.wrong("no").is_verifier_error
 
 
 def test_verifying_another_environments_problem_is_refused():

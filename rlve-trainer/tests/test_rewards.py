@@ -22,6 +22,13 @@ def test_reward_modes_and_format_penalty():
     assert scalar_reward(partial, RewardSection(format_penalty=0.2)) == 0.0  # readable: no penalty
 
 
+def test_an_unjudged_answer_scores_zero_with_no_penalty():
+    crashed = Verdict.verifier_failed("SandboxError: could not start the sandbox")
+    assert crashed.is_verifier_error and not crashed.format_ok
+    assert scalar_reward(crashed, RewardSection(format_penalty=0.5)) == 0.0
+    assert scalar_reward(crashed, RewardSection(mode="shaped", format_penalty=0.5)) == 0.0
+
+
 def make_reward(env_ids, **kwargs):
     registry = rlve.registry()
     environments = {env_id: registry.get(env_id) for env_id in env_ids}
@@ -72,6 +79,47 @@ def test_outcomes_are_verified_recorded_and_reported():
     assert reward.take_stats().mean_reward == 0.2 and reward.last_slot == 0
 
 
+class CrashingCheck(rlve.Environment):
+    """Its checker fails on every answer but "ok": what a broken sandbox or a checker bug looks like."""
+
+    id = "testfake/crashing_check"
+    version = 1
+    description = "test environment whose checker raises"
+    difficulty_scales = "nothing"
+    size_name = "items"
+    answer_format = "a word"
+
+    def generate(self, difficulty, rng):
+        return rlve.Instance(prompt="Say ok.", answer="ok", data={}, size=difficulty + 1)
+
+    def check(self, data, answer):
+        if answer == "ok":
+            return Verdict.right()
+        raise OSError("the sandbox could not start")
+
+
+def test_unjudged_answers_are_kept_in_the_history_but_not_counted_by_the_curriculum(capsys):
+    from rlve_trainer.progress import Progress, verifier_error_warning
+
+    if CrashingCheck.id not in rlve.registry():
+        rlve.registry().add(CrashingCheck, "rlve-trainer-tests")
+    seen = []
+    reward, stream, curriculum = make_reward([CrashingCheck.id], on_outcomes=lambda *a: seen.append(a))
+    reward.config = RewardSection(format_penalty=0.5)
+    rewards, _ = call(reward, stream, ["<answer>ok</answer>", "<answer>x</answer>", "<answer>y</answer>"], step=2)
+    assert rewards == [1.0, 0.0, 0.0]  # no format penalty for the two the checker could not judge
+    _, outcomes, _ = seen[0]
+    assert [o.verifier_error for o in outcomes] == [False, True, True]
+    assert outcomes[1].reason.startswith("verifier error: OSError: the sandbox could not start")
+    assert curriculum.bands()[CrashingCheck.id].samples == 1  # only the judged answer counted
+    stats = reward.take_stats()
+    assert stats.accuracy == 1.0 and len(stats.verifier_errors) == 2 and len(stats.rewards) == 3
+    Progress(10, enabled=False).warn(verifier_error_warning(3, stats))
+    err = capsys.readouterr().err
+    assert "step 3: 2 of 3 answers could not be verified (testfake/crashing_check; first: verifier error" in err
+    assert "rlve history sql" in err
+
+
 def test_gathered_outcomes_are_applied_in_order():
     reward, stream, curriculum = make_reward(["graph/shortest_path"], gather=lambda local: local + local)
     problem = stream.problem_for(0)
@@ -100,7 +148,7 @@ def test_untrusted_code_is_verified_in_another_process_with_a_time_limit():
     finally:
         pool.close()
     assert [v.correct for v in verdicts] == [True, False, False, True]
-    assert "timed out" in verdicts[1].reason and verdicts[1].reward == 0
+    assert "timed out" in verdicts[1].reason and verdicts[1].reward == 0 and verdicts[1].is_verifier_error
     assert verdicts[0].reason != f"pid {os.getpid()}" and verdicts[0].reason.startswith("pid ")
     assert verdicts[2].reason.startswith("pid ")  # the answers after the hang were still verified
     assert rewards == [1.0, 0.0]

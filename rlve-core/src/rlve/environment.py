@@ -28,7 +28,8 @@ MAX_SEED = 2**63 - 1
 #: Extracted answers longer than this are refused before an environment parses them.
 DEFAULT_MAX_ANSWER_CHARS = 20_000
 
-#: The reason prefix of a Verdict produced by a checker that raised something other than ParseError.
+#: The reason prefix of a Verdict that judges nothing: the checker raised something other than ParseError,
+#: or the machinery around it (a sandbox, a verifier process) failed. See ``Verdict.is_verifier_error``.
 VERIFIER_ERROR = "verifier error"
 
 
@@ -76,6 +77,19 @@ class Verdict(BaseModel):
     def malformed(cls, reason: str) -> Verdict:
         """An answer that could not be read at all: no tags, unparseable, too long."""
         return cls(reward=0.0, correct=False, format_ok=False, reason=reason)
+
+    @classmethod
+    def verifier_failed(cls, reason: str) -> Verdict:
+        """No judgement at all: the checker crashed, or its sandbox or process could not run.
+
+        It scores 0 like a malformed answer, so nothing built on ``reward`` can be fooled, but it is not the
+        answer's fault: trainers give it no format penalty and curricula do not count it.
+        """
+        return cls.malformed(f"{VERIFIER_ERROR}: {reason}"[:300])
+
+    @property
+    def is_verifier_error(self) -> bool:
+        return self.reason.startswith(VERIFIER_ERROR)
 
 
 @dataclass(frozen=True)
@@ -192,9 +206,9 @@ class Environment:
         except (Exception, SystemExit) as error:  # noqa: BLE001
             # A bug or a resource blow-up in a checker must cost the model its reward, not the run.
             # The conformance suite calls check() directly, so such bugs still fail `rlve check`.
-            return Verdict.malformed(f"{VERIFIER_ERROR}: {type(error).__name__}: {error}"[:300])
+            return Verdict.verifier_failed(f"{type(error).__name__}: {error}")
         if not isinstance(verdict, Verdict):
-            return Verdict.malformed(f"{VERIFIER_ERROR}: check returned {type(verdict).__name__}, not a Verdict")
+            return Verdict.verifier_failed(f"check returned {type(verdict).__name__}, not a Verdict")
         return verdict
 
     def score(self, problem: Problem, response: str) -> Verdict:

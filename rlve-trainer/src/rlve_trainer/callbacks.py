@@ -18,7 +18,7 @@ from rlve.curriculum import Curriculum, DifficultyChange
 from rlve_trainer import checkpoint
 from rlve_trainer.history import models, store
 from rlve_trainer.history.writer import HistoryWriter
-from rlve_trainer.progress import Progress
+from rlve_trainer.progress import Progress, verifier_error_warning
 from rlve_trainer.rewards import CurriculumReward, Outcome
 
 
@@ -171,3 +171,5 @@ class RlveCallback(TrainerCallback):
             self.sink.step_end(step, bands, stats, loss, seconds)
         if self.is_main:
             self.progress.step(step, stats.mean_reward, stats.accuracy, bands)
+            if stats.verifier_errors:
+                self.progress.warn(verifier_error_warning(step, stats))

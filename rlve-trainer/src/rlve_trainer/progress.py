@@ -24,6 +24,17 @@ def describe_step(
     return "  ".join(parts)
 
 
+def verifier_error_warning(step: int, stats) -> str:
+    """One line for the answers of ``step`` that no verifier could judge (``StepStats.verifier_errors``)."""
+    errors = stats.verifier_errors
+    envs = ", ".join(sorted({outcome.env for outcome in errors}))
+    return (
+        f"warning: step {step}: {len(errors)} of {len(stats.rewards)} answers could not be verified ({envs}; "
+        f"first: {errors[0].reason[:120]}); they scored 0 with no format penalty and the curriculum did not "
+        "count them. Find them with: rlve history sql \"SELECT * FROM rollouts WHERE reason LIKE 'verifier error%'\""
+    )
+
+
 def _num(value: float | None) -> str:
     return "-" if value is None else f"{value:.3f}"
 
@@ -53,6 +64,13 @@ class Progress:
             self.bar.update(step - self.bar.n)
         else:
             print(describe_step(step, self.max_steps, reward, accuracy, bands), file=self.stream, flush=True)
+
+    def warn(self, message: str) -> None:
+        """A problem the user must see: on stderr even when the progress display is off (``--quiet``)."""
+        if self.bar is not None:
+            self.bar.write(message, file=sys.stderr)
+        else:
+            print(message, file=sys.stderr, flush=True)
 
     def close(self) -> None:
         if self.bar is not None:

@@ -30,10 +30,17 @@ class Outcome:
     completion_tokens: int
     reason: str
     text: str | None
+    verifier_error: bool = False  # no judgement: kept in the history, left out of the curriculum
 
 
 def scalar_reward(verdict: Verdict, config: RewardSection) -> float:
-    """Binary (RLVE's default) or shaped partial credit, minus the format penalty for unreadable answers."""
+    """Binary (RLVE's default) or shaped partial credit, minus the format penalty for unreadable answers.
+
+    An answer the verifier could not judge (a crashed checker, a sandbox that could not start) scores 0
+    with no penalty: the failure is not the model's.
+    """
+    if verdict.is_verifier_error:
+        return 0.0
     reward = (1.0 if verdict.correct else 0.0) if config.mode == "binary" else float(verdict.reward)
     if not verdict.format_ok:
         reward -= config.format_penalty
@@ -55,10 +62,14 @@ class StepStats:
 
     rewards: list[float] = field(default_factory=list)
     by_env: dict[str, list[bool]] = field(default_factory=dict)
+    verifier_errors: list[Outcome] = field(default_factory=list)
 
     def add(self, outcome: Outcome) -> None:
         self.rewards.append(outcome.reward)
-        self.by_env.setdefault(outcome.env, []).append(outcome.correct)
+        if outcome.verifier_error:
+            self.verifier_errors.append(outcome)
+        else:
+            self.by_env.setdefault(outcome.env, []).append(outcome.correct)
 
     @property
     def mean_reward(self) -> float | None:
@@ -132,6 +143,7 @@ class CurriculumReward:
                 completion_tokens=length,
                 reason=verdict.reason[:200],
                 text=text if self.store_text else None,
+                verifier_error=verdict.is_verifier_error,
             )
             for slot, problem, verdict, reward, length, text in zip(
                 rlve_slot, problems, verdicts, rewards, lengths, texts
@@ -144,7 +156,13 @@ class CurriculumReward:
         """Record outcomes (every rank's, in the same order everywhere) in the curriculum."""
         changes = []
         for outcome in outcomes:
-            change = self.curriculum.record(outcome.env, outcome.difficulty, outcome.correct)
+            # An unjudged answer says nothing about the model: counting it as a failure would lower the
+            # difficulty because of, say, a sandbox that could not start.
+            change = (
+                None
+                if outcome.verifier_error
+                else self.curriculum.record(outcome.env, outcome.difficulty, outcome.correct)
+            )
             if change is not None:
                 changes.append(change)
             self.stats.add(outcome)

@@ -1,9 +1,10 @@
 """Verifying answers of environments that run model-written code, outside the trainer process.
 
 A spawn-context process pool runs ``env.score``; each call has a time limit, after which the answer
-scores 0 ("timed out") and the pool is torn down and rebuilt, since a running call cannot be cancelled
-(RLVE's ThreadPoolExecutor left such threads running). The code pack's own sandbox limits what the
-code can do inside the worker; this pool keeps a hang or a crash away from the training process.
+gets a verifier-error verdict (it scores 0, see ``Verdict.verifier_failed``) and the pool is torn down
+and rebuilt, since a running call cannot be cancelled (RLVE's ThreadPoolExecutor left such threads
+running). The code pack's own sandbox limits what the code can do inside the worker; this pool keeps a
+hang or a crash away from the training process.
 """
 
 from __future__ import annotations
@@ -52,11 +53,11 @@ class VerifyPool:
                     results[i] = Verdict.model_validate_json(future.result(timeout=self.timeout))
                     continue
                 except concurrent.futures.TimeoutError:
-                    results[i] = Verdict.malformed(f"timed out after {self.timeout:g} s")
+                    results[i] = Verdict.verifier_failed(f"verification timed out after {self.timeout:g} s")
                 except (BrokenProcessPool, concurrent.futures.CancelledError) as error:
-                    results[i] = Verdict.malformed(f"verifier process failed: {type(error).__name__}")
+                    results[i] = Verdict.verifier_failed(f"verifier process failed: {type(error).__name__}")
                 except Exception as error:  # noqa: BLE001 - a worker-side bug costs the reward, not the run
-                    results[i] = Verdict.malformed(f"verifier error: {type(error).__name__}: {error}"[:300])
+                    results[i] = Verdict.verifier_failed(f"{type(error).__name__}: {error}")
                     continue
                 self._kill()
                 pending = [j for j, _ in futures[position + 1 :]]

@@ -36,7 +36,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from rlve.environment import VERIFIER_ERROR, Environment, Problem, Verdict, answer_instruction
+from rlve.environment import Environment, Problem, Verdict, answer_instruction
 from rlve.errors import InvalidEnvironment
 from rlve.parse import ParseError
 from rlve.registry import validate_environment_class
@@ -620,7 +620,7 @@ class EnvironmentChecker:
             )
         elif verdict.correct or verdict.reward >= 1.0:
             self.report.fail("hostile_answers", f"{what} was scored as correct ({verdict.reason})", **at)
-        elif verdict.reason.startswith(VERIFIER_ERROR):
+        elif verdict.is_verifier_error:
             self.report.fail("hostile_answers", f"check() crashed on {what}: {verdict.reason}", **at)
         else:
             if verdict.reward > 0:
