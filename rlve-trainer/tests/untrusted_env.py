@@ -24,3 +24,13 @@ class SlowCode(Environment):
         if answer == "ok":
             return Verdict.right(reason=f"pid {os.getpid()}")
         return Verdict.wrong(f"pid {os.getpid()}")
+
+
+class BrokenSandbox(SlowCode):
+    """Runs model code, but its sandbox never starts: every answer comes back unjudged."""
+
+    id = "testfake/broken_sandbox"
+    description = "test environment whose verification always fails"
+
+    def score(self, problem, response):
+        raise OSError("the sandbox could not start")

@@ -26,6 +26,8 @@ class ArmJob:
     max_new_tokens: int
     batch_size: int
     threads: int
+    verify_timeout: float = 10.0
+    verify_workers: int = 1
 
 
 @dataclass
@@ -56,6 +58,8 @@ def _evaluation_callback(job: ArmJob, environments: dict, sink: list):
                     eval_seed=job.eval_seed,
                     max_new_tokens=job.max_new_tokens,
                     batch_size=job.batch_size,
+                    verify_timeout=job.verify_timeout,
+                    verify_workers=job.verify_workers,
                 )
             )
 

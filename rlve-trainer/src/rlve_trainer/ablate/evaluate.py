@@ -4,6 +4,10 @@ Held-out means the seeds: training streams draw seeds below ``TRAIN_SEED_LIMIT``
 draws them at or above it, so no evaluation problem is ever a training problem by (env, difficulty,
 seed). At low difficulties an environment has few distinct problems (1-digit additions: 81), so equal
 *texts* can still occur in both; the report says so rather than pretend otherwise.
+
+Answers to environments that run model-written code are verified in a ``VerifyPool`` with the training
+config's time limit, as during training. An answer no verifier could judge counts as not correct and is
+also counted in ``unjudged``, so a broken sandbox shows in the results instead of passing for a weak model.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ class LevelScore:
     difficulty: int
     problems: int
     correct: int
+    unjudged: int = 0  # answers whose verification failed (Verdict.is_verifier_error)
 
     @property
     def accuracy(self) -> float:
@@ -49,22 +54,27 @@ def evaluate(
     eval_seed: int,
     max_new_tokens: int,
     batch_size: int = 64,
+    verify_timeout: float = 10.0,
+    verify_workers: int = 1,
 ) -> list[LevelScore]:
     """Score greedy completions of ``model`` on ``problems_per_level`` held-out problems per (env, level)."""
     import torch
+
+    from rlve_trainer.verify_pool import VerifyPool
 
     was_training = model.training
     model.eval()
     padding_side = tokenizer.padding_side
     tokenizer.padding_side = "left"  # generation continues every row from its last prompt token
     scores = []
+    pool: VerifyPool | None = None
     try:
         for env_id, difficulties in levels.items():
             env = environments[env_id]
             for difficulty in difficulties:
                 seeds = held_out_seeds(env_id, difficulty, problems_per_level, eval_seed)
                 problems = [env.sample(difficulty, seed) for seed in seeds]
-                correct = 0
+                correct = unjudged = 0
                 for start in range(0, len(problems), batch_size):
                     chunk = problems[start : start + batch_size]
                     texts = [
@@ -85,9 +95,17 @@ def evaluate(
                     completions = tokenizer.batch_decode(
                         output[:, batch["input_ids"].shape[1] :], skip_special_tokens=True
                     )
-                    correct += sum(env.score(p, text).correct for p, text in zip(chunk, completions))
-                scores.append(LevelScore(env_id, difficulty, len(problems), correct))
+                    if env.runs_untrusted_code:
+                        pool = pool or VerifyPool(verify_workers, verify_timeout)
+                        verdicts = pool.score_many([(env, p, text) for p, text in zip(chunk, completions)])
+                    else:
+                        verdicts = [env.score(p, text) for p, text in zip(chunk, completions)]
+                    correct += sum(verdict.correct for verdict in verdicts)
+                    unjudged += sum(verdict.is_verifier_error for verdict in verdicts)
+                scores.append(LevelScore(env_id, difficulty, len(problems), correct, unjudged))
     finally:
+        if pool is not None:
+            pool.close()
         tokenizer.padding_side = padding_side
         model.train(was_training)
     return scores

@@ -71,6 +71,7 @@ def write_scores(
             "held_out": score.env in held_out,
             "problems": score.problems,
             "correct": score.correct,
+            "unjudged": score.unjudged,
             "accuracy": score.accuracy,
         }
         for score in scores

@@ -41,7 +41,10 @@ def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
     for key, accuracy in start.items():
         cells[(START, *key)] = Estimate(accuracy, None, 1)
     seeds = sorted({row["seed"] for row in rows if row["phase"] == records.AFTER})
-    return {"arms": arms, "levels": levels, "held_out": held_out, "cells": cells, "seeds": seeds}
+    unjudged = sum(row.get("unjudged") or 0 for row in rows)
+    return {
+        "arms": arms, "levels": levels, "held_out": held_out, "cells": cells, "seeds": seeds, "unjudged": unjudged
+    }  # fmt: skip
 
 
 def table(summary: dict[str, Any]) -> tuple[list[str], list[tuple]]:
@@ -68,6 +71,11 @@ def header(ablation: dict[str, Any], summary: dict[str, Any]) -> list[str]:
     ]
     if ablation.get("error"):
         lines.append(f"  error: {ablation['error']}")
+    if summary.get("unjudged"):
+        lines.append(
+            f"  warning: {summary['unjudged']} evaluation answers could not be verified and count as wrong "
+            "(ablation_results.unjudged: a checker crashed or a sandbox could not run)"
+        )
     return lines
 
 

@@ -105,6 +105,8 @@ def _jobs(config: AblateConfig, ablation_id: str, start: Path, levels: dict[str,
                 max_new_tokens=max_new_tokens,
                 batch_size=config.eval.batch_size,
                 threads=config.threads,
+                verify_timeout=config.train.reward.verify_timeout,
+                verify_workers=config.train.reward.verify_workers,
             )
 
 
@@ -155,6 +157,8 @@ def run_ablation(config: AblateConfig, *, quiet: bool = False) -> AblationResult
             eval_seed=config.eval.eval_seed,
             max_new_tokens=config.eval.max_new_tokens or config.train.grpo.max_completion_length,
             batch_size=config.eval.batch_size,
+            verify_timeout=config.train.reward.verify_timeout,
+            verify_workers=config.train.reward.verify_workers,
         )
         del model
         result = AblationResult(ablation_id, config.db_url(), folder, before)

@@ -133,7 +133,8 @@ def _print_json(url: str, ref: str) -> None:
         {"arm": arm, "env": env, "difficulty": d, "mean": c.mean, "half_width": c.half_width, "n": c.n}
         for (arm, env, d), c in sorted(summary["cells"].items())
     ]
-    click.echo(json.dumps({"ablation": ablation["id"], "seeds": summary["seeds"], "cells": cells}))
+    payload = {"ablation": ablation["id"], "seeds": summary["seeds"], "unjudged": summary["unjudged"], "cells": cells}
+    click.echo(json.dumps(payload))
 
 
 def _toml(value: str) -> str:

@@ -84,7 +84,7 @@ def v3_ablations(connection: Connection) -> None:
             ablation_id VARCHAR(64) NOT NULL REFERENCES ablations(id) ON DELETE CASCADE, arm VARCHAR(100) NOT NULL,
             seed INTEGER NOT NULL, phase VARCHAR(8) NOT NULL, env VARCHAR(200) NOT NULL, difficulty INTEGER NOT NULL,
             run_id VARCHAR(64), strategy VARCHAR(64) NOT NULL, held_out BOOLEAN NOT NULL, problems INTEGER NOT NULL,
-            correct INTEGER NOT NULL, accuracy DOUBLE PRECISION NOT NULL,
+            correct INTEGER NOT NULL, unjudged INTEGER NOT NULL DEFAULT 0, accuracy DOUBLE PRECISION NOT NULL,
             PRIMARY KEY (ablation_id, arm, seed, phase, env, difficulty))"""
         )
     )

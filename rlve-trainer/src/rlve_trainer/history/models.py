@@ -122,6 +122,7 @@ ablation_results = Table(
     Column("held_out", Boolean, nullable=False),  # the environment was evaluated but never trained on
     Column("problems", Integer, nullable=False),
     Column("correct", Integer, nullable=False),
+    Column("unjudged", Integer, nullable=False),  # answers the verifier could not judge (counted not correct)
     Column("accuracy", Float, nullable=False),  # correct / problems, greedy decoding
 )
 
