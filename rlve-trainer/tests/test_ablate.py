@@ -166,6 +166,7 @@ def test_report_prints_the_table(rlve_cli, first):
     as_json = json.loads(
         run(rlve_cli, "ablate", "report", ablation_id, "--output", str(folder / "runs"), "--json").output
     )
+    assert as_json["unjudged"] == 0
     assert {cell["arm"] for cell in as_json["cells"]} == {
         "(start)",
         "adaptive",
