@@ -16,7 +16,7 @@ def load(tiny_model):
 
 
 def test_unjudged_answers_are_counted_and_code_is_verified_outside_this_process(tiny_model, monkeypatch):
-    from rlve_trainer.ablate.evaluate import evaluate
+    from rlve_trainer.ablate.evaluate import EvalPlan, evaluate
 
     registry = rlve.registry()
     for cls in (BrokenSandbox, SlowCode):
@@ -27,16 +27,9 @@ def test_unjudged_answers_are_counted_and_code_is_verified_outside_this_process(
     original = SlowCode.score
     monkeypatch.setattr(SlowCode, "score", lambda self, p, r: pids.append(os.getpid()) or original(self, p, r))
     model, tokenizer = load(tiny_model)
-    scores = evaluate(
-        model,
-        tokenizer,
-        {BrokenSandbox.id: BrokenSandbox(), SlowCode.id: SlowCode()},
-        {BrokenSandbox.id: [0, 1], SlowCode.id: [0]},
-        problems_per_level=3,
-        eval_seed=0,
-        max_new_tokens=4,
-        verify_timeout=20,
-    )
+    levels = {BrokenSandbox.id: [0, 1], SlowCode.id: [0]}
+    plan = EvalPlan(levels, problems_per_level=3, eval_seed=0, max_new_tokens=4, verify_timeout=20)
+    scores = evaluate(model, tokenizer, {BrokenSandbox.id: BrokenSandbox(), SlowCode.id: SlowCode()}, plan)
     counts = {(s.env, s.difficulty): (s.problems, s.correct, s.unjudged) for s in scores}
     assert counts[(BrokenSandbox.id, 0)] == counts[(BrokenSandbox.id, 1)] == (3, 0, 3)
     assert counts[(SlowCode.id, 0)][2] == 0 and pids == []

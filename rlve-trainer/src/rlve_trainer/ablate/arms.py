@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from rlve_trainer.ablate.evaluate import LevelScore
+from rlve_trainer.ablate.evaluate import EvalPlan, LevelScore
 
 
 @dataclass(frozen=True)
@@ -20,14 +20,8 @@ class ArmJob:
     strategy: str
     seed: int
     config: dict[str, Any]  # the arm's TrainConfig as JSON
-    levels: dict[str, list[int]]  # env id -> difficulties to evaluate
-    problems_per_level: int
-    eval_seed: int
-    max_new_tokens: int
-    batch_size: int
+    plan: EvalPlan
     threads: int
-    verify_timeout: float = 10.0
-    verify_workers: int = 1
 
 
 @dataclass
@@ -48,20 +42,7 @@ def _evaluation_callback(job: ArmJob, environments: dict, sink: list):
 
     class EvaluateAtEnd(TrainerCallback):
         def on_train_end(self, args, state, control, model=None, processing_class=None, **kwargs):
-            sink.extend(
-                evaluate(
-                    model,
-                    processing_class,
-                    environments,
-                    job.levels,
-                    problems_per_level=job.problems_per_level,
-                    eval_seed=job.eval_seed,
-                    max_new_tokens=job.max_new_tokens,
-                    batch_size=job.batch_size,
-                    verify_timeout=job.verify_timeout,
-                    verify_workers=job.verify_workers,
-                )
-            )
+            sink.extend(evaluate(model, processing_class, environments, job.plan))
 
     return EvaluateAtEnd()
 
@@ -76,7 +57,7 @@ def run_arm(job: ArmJob) -> ArmResult:
 
     torch.set_num_threads(job.threads)  # results depend on the thread count; fixing it makes them repeat
     registry = rlve.registry()
-    environments = {env_id: registry.get(env_id) for env_id in job.levels}
+    environments = {env_id: registry.get(env_id) for env_id in job.plan.levels}
     scores: list[LevelScore] = []
     started = time.perf_counter()
     result = train(validate(job.config), quiet=True, callbacks=[_evaluation_callback(job, environments, scores)])

@@ -13,7 +13,7 @@ also counted in ``unjudged``, so a broken sandbox shows in the results instead o
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rlve.environment import MAX_SEED
@@ -33,6 +33,32 @@ class LevelScore:
         return self.correct / self.problems if self.problems else 0.0
 
 
+@dataclass(frozen=True)
+class EvalPlan:
+    """What to evaluate and how: the same for the starting checkpoint and for every arm."""
+
+    levels: dict[str, list[int]]  # env id -> difficulties
+    problems_per_level: int
+    eval_seed: int
+    max_new_tokens: int
+    batch_size: int = 64
+    verify_timeout: float = 10.0  # per answer, environments that run model code
+    verify_workers: int = 1
+
+    @classmethod
+    def from_config(cls, config, levels: dict[str, list[int]]) -> EvalPlan:
+        """From an ``AblateConfig``: its ``[eval]`` section, and the time limits of its training config."""
+        return cls(
+            levels=levels,
+            problems_per_level=config.eval.problems_per_level,
+            eval_seed=config.eval.eval_seed,
+            max_new_tokens=config.eval.max_new_tokens or config.train.grpo.max_completion_length,
+            batch_size=config.eval.batch_size,
+            verify_timeout=config.train.reward.verify_timeout,
+            verify_workers=config.train.reward.verify_workers,
+        )
+
+
 def held_out_seeds(env_id: str, difficulty: int, count: int, eval_seed: int) -> list[int]:
     """``count`` distinct seeds in [2**62, 2**63), the same for the same arguments on every machine."""
     rng = random.Random(f"rlve-ablate-eval|{eval_seed}|{env_id}|{difficulty}")
@@ -44,20 +70,8 @@ def held_out_seeds(env_id: str, difficulty: int, count: int, eval_seed: int) -> 
     return seeds
 
 
-def evaluate(
-    model,
-    tokenizer,
-    environments: Mapping[str, object],
-    levels: Mapping[str, Sequence[int]],
-    *,
-    problems_per_level: int,
-    eval_seed: int,
-    max_new_tokens: int,
-    batch_size: int = 64,
-    verify_timeout: float = 10.0,
-    verify_workers: int = 1,
-) -> list[LevelScore]:
-    """Score greedy completions of ``model`` on ``problems_per_level`` held-out problems per (env, level)."""
+def evaluate(model, tokenizer, environments: Mapping[str, object], plan: EvalPlan) -> list[LevelScore]:
+    """Score greedy completions of ``model`` on ``plan.problems_per_level`` held-out problems per (env, level)."""
     import torch
 
     from rlve_trainer.verify_pool import VerifyPool
@@ -69,14 +83,14 @@ def evaluate(
     scores = []
     pool: VerifyPool | None = None
     try:
-        for env_id, difficulties in levels.items():
+        for env_id, difficulties in plan.levels.items():
             env = environments[env_id]
             for difficulty in difficulties:
-                seeds = held_out_seeds(env_id, difficulty, problems_per_level, eval_seed)
+                seeds = held_out_seeds(env_id, difficulty, plan.problems_per_level, plan.eval_seed)
                 problems = [env.sample(difficulty, seed) for seed in seeds]
                 correct = unjudged = 0
-                for start in range(0, len(problems), batch_size):
-                    chunk = problems[start : start + batch_size]
+                for start in range(0, len(problems), plan.batch_size):
+                    chunk = problems[start : start + plan.batch_size]
                     texts = [
                         tokenizer.apply_chat_template(
                             [{"role": "user", "content": p.prompt}], tokenize=False, add_generation_prompt=True
@@ -88,7 +102,7 @@ def evaluate(
                         output = model.generate(
                             **batch,
                             do_sample=False,
-                            max_new_tokens=max_new_tokens,
+                            max_new_tokens=plan.max_new_tokens,
                             eos_token_id=tokenizer.eos_token_id,
                             pad_token_id=tokenizer.pad_token_id,
                         )
@@ -96,7 +110,7 @@ def evaluate(
                         output[:, batch["input_ids"].shape[1] :], skip_special_tokens=True
                     )
                     if env.runs_untrusted_code:
-                        pool = pool or VerifyPool(verify_workers, verify_timeout)
+                        pool = pool or VerifyPool(plan.verify_workers, plan.verify_timeout)
                         verdicts = pool.score_many([(env, p, text) for p, text in zip(chunk, completions)])
                     else:
                         verdicts = [env.score(p, text) for p, text in zip(chunk, completions)]

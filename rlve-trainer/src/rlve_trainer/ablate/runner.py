@@ -18,7 +18,7 @@ from rlve.errors import RlveError
 from rlve_trainer.ablate import records
 from rlve_trainer.ablate.arms import ArmJob, ArmResult, run_arm
 from rlve_trainer.ablate.config import AblateConfig
-from rlve_trainer.ablate.evaluate import LevelScore
+from rlve_trainer.ablate.evaluate import EvalPlan, LevelScore
 
 
 @dataclass
@@ -90,8 +90,7 @@ def _start_model(config: AblateConfig, folder: Path, say: Callable[[str], None])
     return result.folder
 
 
-def _jobs(config: AblateConfig, ablation_id: str, start: Path, levels: dict[str, list[int]], runs: Path):
-    max_new_tokens = config.eval.max_new_tokens or config.train.grpo.max_completion_length
+def _jobs(config: AblateConfig, ablation_id: str, start: Path, plan: EvalPlan, runs: Path):
     for seed in config.seeds:
         for arm in config.arms:
             yield ArmJob(
@@ -99,14 +98,8 @@ def _jobs(config: AblateConfig, ablation_id: str, start: Path, levels: dict[str,
                 strategy=arm.strategy,
                 seed=seed,
                 config=config.arm_config(arm, seed, str(start), str(runs), ablation_id).model_dump(mode="json"),
-                levels=levels,
-                problems_per_level=config.eval.problems_per_level,
-                eval_seed=config.eval.eval_seed,
-                max_new_tokens=max_new_tokens,
-                batch_size=config.eval.batch_size,
+                plan=plan,
                 threads=config.threads,
-                verify_timeout=config.train.reward.verify_timeout,
-                verify_workers=config.train.reward.verify_workers,
             )
 
 
@@ -148,21 +141,11 @@ def run_ablation(config: AblateConfig, *, quiet: bool = False) -> AblationResult
         registry = rlve.registry()
         model = AutoModelForCausalLM.from_pretrained(str(start))
         tokenizer = AutoTokenizer.from_pretrained(str(start))
-        before = evaluate(
-            model,
-            tokenizer,
-            {env_id: registry.get(env_id) for env_id in levels},
-            levels,
-            problems_per_level=config.eval.problems_per_level,
-            eval_seed=config.eval.eval_seed,
-            max_new_tokens=config.eval.max_new_tokens or config.train.grpo.max_completion_length,
-            batch_size=config.eval.batch_size,
-            verify_timeout=config.train.reward.verify_timeout,
-            verify_workers=config.train.reward.verify_workers,
-        )
+        plan = EvalPlan.from_config(config, levels)
+        before = evaluate(model, tokenizer, {env_id: registry.get(env_id) for env_id in levels}, plan)
         del model
         result = AblationResult(ablation_id, config.db_url(), folder, before)
-        jobs = list(_jobs(config, ablation_id, start, levels, folder / "runs"))
+        jobs = list(_jobs(config, ablation_id, start, plan, folder / "runs"))
         strategies = {arm.name: arm.strategy for arm in config.arms}
 
         def finished(arm_result: ArmResult) -> None:

@@ -60,17 +60,15 @@ def _batch(tokenizer, environments, difficulties, rng: random.Random, size: int)
 
 def edge_accuracy(model, tokenizer, environments, difficulty: int, seed: int, problems: int = 64) -> float:
     """Greedy accuracy at ``difficulty`` on held-out problems (their own sample, not the final evaluation's)."""
-    from rlve_trainer.ablate.evaluate import evaluate
+    from rlve_trainer.ablate.evaluate import EvalPlan, evaluate
 
-    scores = evaluate(
-        model,
-        tokenizer,
-        {env.id: env for env in environments},
+    plan = EvalPlan(
         {env.id: [difficulty] for env in environments},
         problems_per_level=problems,
         eval_seed=seed + 1_000_003,  # any seed but the ablation's eval.eval_seed default
         max_new_tokens=24,
     )
+    scores = evaluate(model, tokenizer, {env.id: env for env in environments}, plan)
     return sum(score.correct for score in scores) / max(1, sum(score.problems for score in scores))
 
 
