@@ -15,6 +15,7 @@ from rlve import Environment, Verdict
 from rlve.curriculum import Curriculum, DifficultyChange
 from rlve_trainer.config import RewardSection
 from rlve_trainer.data import ProblemStream
+from rlve_trainer.verify_pool import score_all
 
 
 @dataclass(frozen=True)
@@ -177,16 +178,5 @@ class CurriculumReward:
         return stats
 
     def _verify(self, problems: list, texts: list[str]) -> list[Verdict]:
-        verdicts: list[Verdict | None] = [None] * len(texts)
-        untrusted = []
-        for index, (problem, text) in enumerate(zip(problems, texts)):
-            env = self.environments[problem.env]
-            if env.runs_untrusted_code and self.verify_pool is not None:
-                untrusted.append(index)
-            else:
-                verdicts[index] = env.score(problem, text)
-        if untrusted:
-            items = [(self.environments[problems[i].env], problems[i], texts[i]) for i in untrusted]
-            for index, verdict in zip(untrusted, self.verify_pool.score_many(items)):
-                verdicts[index] = verdict
-        return [v for v in verdicts if v is not None]
+        items = [(self.environments[problem.env], problem, text) for problem, text in zip(problems, texts)]
+        return score_all(items, self.verify_pool)

@@ -78,3 +78,19 @@ class VerifyPool:
         if self._executor is not None:
             self._executor.shutdown(wait=True, cancel_futures=True)
             self._executor = None
+
+
+def score_all(items: list[tuple[Environment, Problem, str]], pool: VerifyPool | None) -> list[Verdict]:
+    """Verdicts in order: answers to environments that run model code go through ``pool`` (when there is
+    one), every other answer is scored here. Training's reward and the ablation's evaluation both use it."""
+    verdicts: list[Verdict | None] = [None] * len(items)
+    untrusted = []
+    for index, (env, problem, text) in enumerate(items):
+        if env.runs_untrusted_code and pool is not None:
+            untrusted.append(index)
+        else:
+            verdicts[index] = env.score(problem, text)
+    if untrusted:
+        for index, verdict in zip(untrusted, pool.score_many([items[i] for i in untrusted])):
+            verdicts[index] = verdict
+    return [verdict for verdict in verdicts if verdict is not None]

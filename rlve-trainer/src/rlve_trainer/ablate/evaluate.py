@@ -15,9 +15,13 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rlve.environment import MAX_SEED
 from rlve_trainer.data import TRAIN_SEED_LIMIT
+
+if TYPE_CHECKING:
+    from rlve_trainer.ablate.config import AblateConfig
 
 
 @dataclass(frozen=True)
@@ -46,7 +50,7 @@ class EvalPlan:
     verify_workers: int = 1
 
     @classmethod
-    def from_config(cls, config, levels: dict[str, list[int]]) -> EvalPlan:
+    def from_config(cls, config: AblateConfig, levels: dict[str, list[int]]) -> EvalPlan:
         """From an ``AblateConfig``: its ``[eval]`` section, and the time limits of its training config."""
         return cls(
             levels=levels,
@@ -74,14 +78,15 @@ def evaluate(model, tokenizer, environments: Mapping[str, object], plan: EvalPla
     """Score greedy completions of ``model`` on ``plan.problems_per_level`` held-out problems per (env, level)."""
     import torch
 
-    from rlve_trainer.verify_pool import VerifyPool
+    from rlve_trainer.verify_pool import VerifyPool, score_all
 
     was_training = model.training
     model.eval()
     padding_side = tokenizer.padding_side
     tokenizer.padding_side = "left"  # generation continues every row from its last prompt token
     scores = []
-    pool: VerifyPool | None = None
+    untrusted = any(environments[env_id].runs_untrusted_code for env_id in plan.levels)
+    pool = VerifyPool(plan.verify_workers, plan.verify_timeout) if untrusted else None
     try:
         for env_id, difficulties in plan.levels.items():
             env = environments[env_id]
@@ -109,11 +114,7 @@ def evaluate(model, tokenizer, environments: Mapping[str, object], plan: EvalPla
                     completions = tokenizer.batch_decode(
                         output[:, batch["input_ids"].shape[1] :], skip_special_tokens=True
                     )
-                    if env.runs_untrusted_code:
-                        pool = pool or VerifyPool(plan.verify_workers, plan.verify_timeout)
-                        verdicts = pool.score_many([(env, p, text) for p, text in zip(chunk, completions)])
-                    else:
-                        verdicts = [env.score(p, text) for p, text in zip(chunk, completions)]
+                    verdicts = score_all([(env, p, text) for p, text in zip(chunk, completions)], pool)
                     correct += sum(verdict.correct for verdict in verdicts)
                     unjudged += sum(verdict.is_verifier_error for verdict in verdicts)
                 scores.append(LevelScore(env_id, difficulty, len(problems), correct, unjudged))

@@ -41,10 +41,8 @@ def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
     for key, accuracy in start.items():
         cells[(START, *key)] = Estimate(accuracy, None, 1)
     seeds = sorted({row["seed"] for row in rows if row["phase"] == records.AFTER})
-    unjudged = sum(row.get("unjudged") or 0 for row in rows)
-    return {
-        "arms": arms, "levels": levels, "held_out": held_out, "cells": cells, "seeds": seeds, "unjudged": unjudged
-    }  # fmt: skip
+    unjudged = sum(row.get("unjudged", 0) for row in rows)  # rows built by hand may leave it out
+    return {"arms": arms, "levels": levels, "held_out": held_out, "cells": cells, "seeds": seeds, "unjudged": unjudged}
 
 
 def table(summary: dict[str, Any]) -> tuple[list[str], list[tuple]]:
