@@ -17,19 +17,6 @@ import pytest
 from rlve_plugin_code.sandbox import Job, Limits, run
 
 
-@pytest.fixture
-def canary(tmp_path):
-    """A world-readable file in a world-traversable folder: only the sandbox keeps the child out."""
-    folder = tmp_path / "parent-files"
-    folder.mkdir()
-    secret = folder / "expected_outputs.json"
-    secret.write_text("SECRET-EXPECTED-OUTPUTS")
-    os.chmod(tmp_path, 0o755)
-    os.chmod(folder, 0o777)
-    os.chmod(secret, 0o666)
-    return secret
-
-
 def attack(fast_env, problem, wrap, sandbox_processes, code: str):
     """Submit ``code`` (with the problem's function name substituted for NAME) and check it fails."""
     before = set(sandbox_processes())

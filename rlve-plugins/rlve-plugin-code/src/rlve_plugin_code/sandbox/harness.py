@@ -1,16 +1,22 @@
-"""The child side of the sandbox. Run as ``python -I -S -X utf8 harness.py JOB_FD RESULT_FD``.
+"""The child side of the sandbox. Run as ``python -s -S -B harness.py JOB_FD RESULT_FD``.
 
-This file is executed as a script by a fresh interpreter, never imported by the parent: it uses the
-standard library only (``-S``: no site-packages, so model code cannot import rlve or its packs either).
+One file on purpose, over 400 lines: it is executed as a script by a fresh interpreter, never imported
+by the parent, and must use the standard library only (``-S``: no site-packages, so model code cannot
+import rlve or its packs either). Splitting it would put the sandbox's own modules on the child's path.
 
 1. Read the job (marshal, written by the parent: trusted) from JOB_FD.
-2. Confine this process before any model code exists in it: a new network namespace, rlimits, a fresh
-   unprivileged uid when started as root (Linux does not enforce RLIMIT_NPROC for root), a Landlock
-   ruleset (read the standard library only, write the working directory only, no exec, no TCP), and a
-   seccomp filter for what Landlock does not cover (chmod/chown on paths, ptrace, signals to others).
-3. Run the model's code in its own namespace and report what it returned as JSON records on RESULT_FD,
-   each prefixed with the per-run nonce. The expected outputs never reach this process: the parent
-   compares the values, so a forged record can at best claim values the model would have to compute.
+2. Confine this process before any model code exists in it: new namespaces (network, IPC, mount, PID;
+   inside a user namespace when not root), a private root on a size-bounded tmpfs holding only the
+   standard library and shared libraries, rlimits, a fresh unprivileged uid when started as root
+   (Linux does not enforce RLIMIT_NPROC for root), death with the parent, a Landlock ruleset (read
+   the standard library only, write the working directory only, no exec, no TCP), and a seccomp
+   filter for what the others do not cover (chmod/chown on paths, ptrace, signals, limits and
+   priority of other processes, Unix sockets).
+3. Say "ready" on RESULT_FD: the last record only the harness can write. Then run the model's code in
+   its own namespace and report what it returned as JSON records, each prefixed with the per-run
+   nonce. The expected outputs never reach this process: the parent compares the values, so a forged
+   record can at best claim values the model would have to compute, and the parent reads nothing
+   after "ready" as a fault of the sandbox.
 
 Everything the reporting path uses is bound at startup (default arguments and closures), so model code
 that patches builtins, ``json`` or ``os`` does not change how results are encoded or written.
@@ -136,9 +142,17 @@ def describe_exception(error, type_name, _type=type, _str=BaseException.__str__,
 # Confinement
 # ---------------------------------------------------------------------------------------------------
 
+CLONE_NEWNS = 0x00020000
+CLONE_NEWIPC = 0x08000000
 CLONE_NEWUSER = 0x10000000
+CLONE_NEWPID = 0x20000000
 CLONE_NEWNET = 0x40000000
+PR_SET_PDEATHSIG = 1
 PR_SET_NO_NEW_PRIVS = 38
+SIGKILL = 9
+MS_RDONLY, MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_REMOUNT = 1, 2, 4, 8, 32
+MS_BIND, MS_REC, MS_PRIVATE = 4096, 16384, 1 << 18
+MNT_DETACH = 2
 
 # Landlock (linux/landlock.h). The syscall numbers are the same on every architecture.
 SYS_LANDLOCK_CREATE_RULESET, SYS_LANDLOCK_ADD_RULE, SYS_LANDLOCK_RESTRICT_SELF = 444, 445, 446
@@ -167,6 +181,7 @@ def load_libc():
         return None
     libc = ctypes.CDLL(None, use_errno=True)
     libc.syscall.restype = ctypes.c_long
+    libc.mount.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_ulong, ctypes.c_char_p]
     return ctypes, libc
 
 
@@ -174,14 +189,247 @@ def errno_text(ctypes):
     return os.strerror(ctypes.get_errno())
 
 
-def unshare_network(native, with_user_namespace):
+def die_with_parent(native, parent_alive):
+    """SIGKILL this process when its parent exits; exit now if the parent is already gone.
+
+    Set after every change of credentials (the kernel clears it on setuid). ``parent_alive`` says
+    whether the parent still lives, checked after the signal is armed so that no exit slips between.
+    """
     if native is None:
         return "unavailable: not Linux"
     ctypes, libc = native
-    flags = CLONE_NEWNET | (CLONE_NEWUSER if with_user_namespace else 0)
-    if libc.unshare(ctypes.c_int(flags)) == 0:
-        return "namespace" if not with_user_namespace else "namespace (in a user namespace)"
-    return "unavailable: unshare: " + errno_text(ctypes)
+    if libc.prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0:
+        return "unavailable: " + errno_text(ctypes)
+    if not parent_alive():
+        os._exit(70)
+    return "dies with its parent"
+
+
+def map_own_ids(uid, gid):
+    """In a fresh user namespace, keep the same uid and gid (an identity map: files stay ours)."""
+    with open("/proc/self/setgroups", "w") as handle:
+        handle.write("deny")
+    with open("/proc/self/uid_map", "w") as handle:
+        handle.write(f"{uid} {uid} 1")
+    with open("/proc/self/gid_map", "w") as handle:
+        handle.write(f"{gid} {gid} 1")
+
+
+def enter_namespaces(native, as_root, isolate_network, several_processes):
+    """Unshare what the kernel allows, one namespace at a time; return {layer: status}.
+
+    Not root: a user namespace first (where unprivileged ones are allowed), which grants the
+    capabilities the others need, inside that namespace only. A PID namespace only when the run may
+    have several processes: with RLIMIT_NPROC at 1 nothing can fork, and the parent-death signal is
+    enough to end the one process (the namespace would cost a fork per run).
+    """
+    wanted = [("ipc", CLONE_NEWIPC), ("mount", CLONE_NEWNS)]
+    if isolate_network:
+        wanted.insert(0, ("network", CLONE_NEWNET))
+    if several_processes:
+        wanted.append(("pid", CLONE_NEWPID))
+    if native is None:
+        return {name: "unavailable: not Linux" for name, _ in wanted}
+    ctypes, libc = native
+    layers = {}
+    if not as_root:
+        uid, gid = os.getuid(), os.getgid()
+        if libc.unshare(ctypes.c_int(CLONE_NEWUSER)) != 0:
+            reason = "unavailable: no user namespace: " + errno_text(ctypes)
+            return {name: reason for name, _ in wanted}
+        try:
+            map_own_ids(uid, gid)
+        except OSError as error:
+            reason = f"unavailable: user namespace id map: {error.strerror}"
+            return {name: reason for name, _ in wanted}
+        layers["user namespace"] = "own uid mapped to itself"
+    for name, flag in wanted:
+        ok = libc.unshare(ctypes.c_int(flag)) == 0
+        layers[name] = "namespace" if ok else "unavailable: unshare: " + errno_text(ctypes)
+    return layers
+
+
+def supervise(native):
+    """Fork the first process of the new PID namespace; this one only waits and passes on its end.
+
+    Returns in the child (the namespace's init). When the init exits, the kernel kills every process
+    left in the namespace, so nothing the code forked can outlive the run. The parent never runs model
+    code: it closes what it does not need and mirrors the child's exit code or signal as its own.
+    """
+    alive_r, alive_w = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(alive_w)
+        return alive_r
+    os.close(alive_r)
+    for fd in range(3, 256):  # the job and result descriptors stay with the child alone
+        if fd != alive_w:
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+    while True:
+        try:
+            _, status = os.waitpid(pid, 0)
+            break
+        except InterruptedError:
+            continue
+    if os.WIFSIGNALED(status):
+        signal_number = os.WTERMSIG(status)
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+        import signal
+
+        try:
+            signal.signal(signal_number, signal.SIG_DFL)
+        except (OSError, ValueError):
+            pass
+        os.kill(os.getpid(), signal_number)
+    os._exit(os.WEXITSTATUS(status) if os.WIFEXITED(status) else 70)
+
+
+def pipe_open(fd):
+    """A check that the other end of pipe ``fd`` (held by the parent alone) is still open."""
+
+    def alive():
+        os.set_blocking(fd, False)
+        try:
+            return os.read(fd, 1) != b""
+        except BlockingIOError:
+            return True
+
+    return alive
+
+
+class MountError(Exception):
+    pass
+
+
+class PrivateRoot:
+    """A new root for the run in the private mount namespace: a size-bounded tmpfs holding the scratch
+    folder, read-only binds of the standard library and shared libraries, and nothing else.
+
+    Nothing of the host's filesystem is visible: no other folder, no socket file to connect to, nothing
+    to stat or watch. Whatever the run writes lives in the tmpfs, bounded in bytes and files, and is freed
+    by the kernel with the namespace: there is nothing to clean up on the host, however deep or many.
+    """
+
+    def __init__(self, native, workdir, limits):
+        self.ctypes, self.libc = native
+        self.root = workdir
+        self.limits = limits
+
+    def mount(self, source, target, fstype, flags, data=None):
+        encode = os.fsencode
+        result = self.libc.mount(
+            None if source is None else encode(source),
+            encode(target),
+            None if fstype is None else encode(fstype),
+            flags,
+            None if data is None else encode(data),
+        )
+        if result != 0:
+            raise MountError(f"mount {target}: {errno_text(self.ctypes)}")
+
+    def inside(self, path):
+        return self.root + path
+
+    def mirror(self, path, depth=0):
+        """Recreate ``path``'s symbolic links in the new root; return the real path to bind."""
+        parts = [part for part in path.split("/") if part]
+        current = ""
+        for index, part in enumerate(parts):
+            current += "/" + part
+            if os.path.islink(current):
+                if depth > 16:
+                    raise MountError(f"too many symbolic links under {path}")
+                target = self.inside(current)
+                if not os.path.lexists(target):
+                    os.makedirs(os.path.dirname(target), exist_ok=True)
+                    os.symlink(os.readlink(current), target)
+                rest = "/".join(parts[index + 1 :])
+                resolved = os.path.realpath(current)
+                return self.mirror(resolved + ("/" + rest if rest else ""), depth + 1)
+        return current
+
+    def bind(self, path, device=False, bound=()):
+        """Bind ``path`` read-only at the same place in the new root, unless it lies in a folder of
+        ``bound``; return the real path it stands for, or None when it does not exist."""
+        if not os.path.exists(path):
+            return None
+        real = self.mirror(path)
+        if any(real == folder or real.startswith(folder + os.sep) for folder in bound):
+            return real
+        target = self.inside(real)
+        if os.path.isdir(real):
+            os.makedirs(target, exist_ok=True)
+        else:
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            if not os.path.exists(target):
+                os.close(os.open(target, os.O_CREAT | os.O_WRONLY, 0o644))
+        self.mount(real, target, None, MS_BIND)
+        flags = MS_BIND | MS_REMOUNT | MS_RDONLY | MS_NOSUID | (0 if device else MS_NODEV)
+        self.mount(None, target, None, flags)
+        return real
+
+    def hide(self, path):
+        """Cover a bound folder with an empty read-only tmpfs (site-packages and the like)."""
+        target = self.inside(path)
+        if os.path.isdir(target) and not os.path.islink(target):
+            self.mount("tmpfs", target, "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, "size=4k,mode=0555")
+
+    def build(self, library_paths, uid, gid):
+        # Nothing mounted from here on may propagate back to the host's mount table.
+        self.mount(None, "/", None, MS_REC | MS_PRIVATE)
+        size, files = max(self.limits["max_disk_bytes"], 4096), self.limits["max_disk_files"]
+        flags = MS_NOSUID | MS_NODEV | MS_NOEXEC
+        self.mount("tmpfs", self.root, "tmpfs", flags, f"size={size},nr_inodes={files + 1024},mode=0755")
+        try:
+            self.populate(library_paths, uid, gid)
+            # The skeleton (mount points, the scratch folder) is made: from here on exactly
+            # max_disk_files more files and folders fit.
+            used = os.statvfs(self.root)
+            skeleton = used.f_files - used.f_ffree
+            self.mount(None, self.root, None, MS_REMOUNT | flags, f"size={size},nr_inodes={skeleton + files}")
+        except (MountError, OSError):
+            self.libc.umount2(os.fsencode(self.root), MNT_DETACH)
+            raise
+        os.chdir(self.root)
+        os.chroot(".")
+        os.chdir(self.root)  # the scratch folder: the same path inside as the working folder outside
+
+    def populate(self, library_paths, uid, gid):
+        bound = []
+        for path in library_paths:  # lib-dynload lies inside the standard library; /lib may be /usr/lib
+            real = self.bind(path, bound=bound)
+            if real is not None and real not in bound:
+                bound.append(real)
+        for device in ("/dev/null", "/dev/zero", "/dev/urandom", "/dev/random"):
+            self.bind(device, device=True)
+        for folder in bound:
+            if not os.path.isdir(folder):
+                continue
+            for name in sorted(os.listdir(folder)):
+                path = os.path.join(folder, name)
+                if name in SKIPPED_NAMES:
+                    self.hide(path)
+                elif folder in LIBRARY_DIRS and name.startswith("python") and not any(
+                    entry == path or entry.startswith(path + os.sep) for entry in map(os.path.realpath, library_paths)
+                ):
+                    self.hide(path)
+        scratch = self.inside(self.root)
+        os.makedirs(scratch, mode=0o700)
+        if uid is not None:
+            os.chown(scratch, uid, gid)
+
+
+def private_root(native, job, library_paths, uid, gid):
+    """Switch to a PrivateRoot; return the layer's status."""
+    try:
+        PrivateRoot(native, os.getcwd(), job["limits"]).build(library_paths, uid, gid)
+    except (MountError, OSError) as error:
+        return f"unavailable: {error}"
+    size = job["limits"]["max_disk_bytes"] // (1 << 20)
+    return f"private root (tmpfs: {size} MiB, {job['limits']['max_disk_files']} files)"
 
 
 class Landlock:
@@ -295,6 +543,9 @@ _COMMON_DENIED = {
     "fchmodat2": 452,
     "setxattrat": 463,
     "removexattrat": 466,
+    "pidfd_open": 434,
+    "process_madvise": 440,
+    "process_mrelease": 448,
 }
 DENIED_SYSCALLS = {
     "x86_64": {
@@ -334,6 +585,11 @@ DENIED_SYSCALLS = {
         "bpf": 321,
         "execveat": 322,
         "userfaultfd": 323,
+        "ioprio_set": 251,
+        "kcmp": 312,
+        "inotify_init": 253,
+        "inotify_init1": 294,
+        "fanotify_init": 300,
         **_COMMON_DENIED,
     },
     "aarch64": {
@@ -367,6 +623,10 @@ DENIED_SYSCALLS = {
         "bpf": 280,
         "execveat": 281,
         "userfaultfd": 282,
+        "ioprio_set": 30,
+        "kcmp": 272,
+        "inotify_init1": 26,
+        "fanotify_init": 262,
         **_COMMON_DENIED,
     },
 }
@@ -375,6 +635,34 @@ SIGNAL_SYSCALLS = {
     "x86_64": {"kill": 62, "rt_sigqueueinfo": 129, "tkill": 200, "tgkill": 234, "rt_tgsigqueueinfo": 297},
     "aarch64": {"kill": 129, "tkill": 130, "tgkill": 131, "rt_sigqueueinfo": 138, "rt_tgsigqueueinfo": 240},
 }
+#: Calls that may act on another process, allowed only on this one: each argument listed must be 0
+#: (pid 0 is "the caller"; for setpriority, which=PRIO_PROCESS and who=0). Without a separate uid (a
+#: parent that is not root) the code could otherwise lower the verifier's limits, priority or CPUs.
+SELF_ONLY_SYSCALLS = {
+    "x86_64": {
+        "prlimit64": (302, (0,)),
+        "setpriority": (141, (0, 1)),
+        "sched_setparam": (142, (0,)),
+        "sched_setscheduler": (144, (0,)),
+        "sched_setaffinity": (203, (0,)),
+        "migrate_pages": (256, (0,)),
+        "move_pages": (279, (0,)),
+        "sched_setattr": (314, (0,)),
+    },
+    "aarch64": {
+        "sched_setparam": (118, (0,)),
+        "sched_setscheduler": (119, (0,)),
+        "sched_setaffinity": (122, (0,)),
+        "setpriority": (140, (0, 1)),
+        "migrate_pages": (238, (0,)),
+        "move_pages": (239, (0,)),
+        "prlimit64": (261, (0,)),
+        "sched_setattr": (274, (0,)),
+    },
+}
+#: socket(2): Unix-domain sockets are refused (a socket file elsewhere on the host is a channel out).
+SOCKET_SYSCALL = {"x86_64": 41, "aarch64": 198}
+AF_UNIX = 1
 PR_SET_SECCOMP, SECCOMP_MODE_FILTER = 22, 2
 BPF_LD_W_ABS, BPF_JEQ_K, BPF_JGE_K, BPF_RET_K = 0x20, 0x15, 0x35, 0x06
 SECCOMP_RET_ALLOW, SECCOMP_RET_EPERM = 0x7FFF0000, 0x00050000 | 1
@@ -406,6 +694,19 @@ def install_seccomp(native):
         program += [(BPF_JGE_K, 0, 1, X32_SYSCALL_BIT), (BPF_RET_K, 0, 0, SECCOMP_RET_EPERM)]
     for number in sorted(DENIED_SYSCALLS[machine].values()):
         program += [(BPF_JEQ_K, 0, 1, number), (BPF_RET_K, 0, 0, SECCOMP_RET_EPERM)]
+    for number, arguments in sorted(SELF_ONLY_SYSCALLS[machine].values()):
+        program.append((BPF_JEQ_K, 0, 2 * len(arguments) + 2, number))
+        for position, argument in enumerate(arguments):
+            program.append((BPF_LD_W_ABS, 0, 0, 16 + 8 * argument))
+            program.append((BPF_JEQ_K, 0, 2 * (len(arguments) - 1 - position) + 1, 0))
+        program += [(BPF_RET_K, 0, 0, SECCOMP_RET_ALLOW), (BPF_RET_K, 0, 0, SECCOMP_RET_EPERM)]
+    program += [
+        (BPF_JEQ_K, 0, 4, SOCKET_SYSCALL[machine]),
+        (BPF_LD_W_ABS, 0, 0, 16),
+        (BPF_JEQ_K, 1, 0, AF_UNIX),
+        (BPF_RET_K, 0, 0, SECCOMP_RET_ALLOW),
+        (BPF_RET_K, 0, 0, SECCOMP_RET_EPERM),
+    ]
     for number in sorted(SIGNAL_SYSCALLS[machine].values()):
         program += [
             (BPF_JEQ_K, 0, 4, number),
@@ -421,7 +722,8 @@ def install_seccomp(native):
         return "unavailable: no_new_privs: " + errno_text(ctypes)
     if libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.byref(fprog), 0, 0) != 0:
         return "unavailable: " + errno_text(ctypes)
-    return f"seccomp ({len(DENIED_SYSCALLS[machine])} calls denied, signals to self only)"
+    denied = len(DENIED_SYSCALLS[machine])
+    return f"seccomp ({denied} calls denied; signals, limits, priority and CPUs of itself only; no Unix sockets)"
 
 
 def set_limits(limits):
@@ -430,12 +732,13 @@ def set_limits(limits):
         (resource.RLIMIT_FSIZE, limits["max_file_bytes"]),
         (resource.RLIMIT_NOFILE, limits["max_open_files"]),
         (resource.RLIMIT_CORE, 0),
+        # Soft and hard alike: at the limit the kernel sends SIGKILL, which nothing can ignore or
+        # postpone (a soft limit below the hard one only raises SIGXCPU, which code can ignore, and
+        # lets code raise its own soft limit up to the hard one).
+        (resource.RLIMIT_CPU, limits["cpu_seconds"]),
     )
     for which, value in pairs:
         resource.setrlimit(which, (value, value))
-    # The soft CPU limit raises SIGXCPU (fatal, Python does not handle it); the hard one is SIGKILL.
-    cpu = limits["cpu_seconds"]
-    resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
     if hasattr(resource, "RLIMIT_NPROC"):
         nproc = limits["max_processes"]
         resource.setrlimit(resource.RLIMIT_NPROC, (nproc, nproc))
@@ -454,63 +757,29 @@ def drop_privileges(uid, gid):
     raise SetupError("privileges came back after setuid")
 
 
-def confine(job):
-    """Put every available layer in place; return what holds, for the parent to report."""
-    layers = {}
-    native = load_libc()
-    as_root = os.geteuid() == 0
-    uid, gid = job["uid"], job["gid"]
-    if as_root and uid is None:
-        raise SetupError("started as root without a uid to switch to")
+def drop_capabilities(native):
+    """Give up the capabilities a user namespace granted (they were needed to mount, not to run)."""
+    ctypes, libc = native
+    header = (ctypes.c_uint32 * 2)(0x20080522, 0)  # _LINUX_CAPABILITY_VERSION_3, this process
+    data = (ctypes.c_uint32 * 6)()  # effective, permitted, inheritable (two words each): all empty
+    if libc.capset(header, data) != 0:
+        raise SetupError("could not drop the user namespace's capabilities: " + errno_text(ctypes))
 
-    # Open the import path now, while the interpreter's own files are certainly reachable: after the
-    # switch to an unprivileged uid they may lie under a directory it cannot enter (/root/.pyenv).
+
+def open_import_path():
+    """Descriptors of the import path's folders, opened while this process can still reach them: after
+    the switch to an unprivileged uid they may lie under a directory it cannot enter (/root/.pyenv)."""
     path_fds = []
     for entry in sys.path:
         try:
             path_fds.append((entry, os.open(entry, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)))
         except OSError:
             path_fds.append((entry, None))
+    return path_fds
 
-    if job["isolate_network"] and as_root:
-        layers["network"] = unshare_network(native, with_user_namespace=False)
 
-    landlock = Landlock(native) if job["restrict_filesystem"] else None
-    if landlock is not None and landlock.fd >= 0:
-        read = FS_READ_FILE | FS_READ_DIR
-        for entry, _ in path_fds:
-            if os.path.isdir(entry):
-                landlock.allow_tree_except_packages(entry, read)
-            else:
-                landlock.allow(entry, FS_READ_FILE)
-        for directory in LIBRARY_DIRS:
-            if os.path.isdir(directory) and not os.path.islink(directory):
-                landlock.allow_tree_except_packages(directory, read)
-        landlock.allow("/etc/ld.so.cache", FS_READ_FILE)
-        landlock.allow("/dev/null", FS_READ_FILE | FS_WRITE_FILE)
-        for device in ("/dev/zero", "/dev/urandom", "/dev/random"):
-            landlock.allow(device, FS_READ_FILE)
-        landlock.allow(os.getcwd(), landlock.fs_rights & ~(FS_EXECUTE | FS_MAKE_CHAR | FS_MAKE_BLOCK))
-
-    set_limits(job["limits"])
-
-    if as_root:
-        drop_privileges(uid, gid)
-        layers["user"] = f"uid {uid}"
-    else:
-        layers["user"] = "unchanged (not root)"
-
-    if job["isolate_network"] and not layers.get("network", "").startswith("namespace"):
-        layers["network"] = unshare_network(native, with_user_namespace=True)
-
-    if landlock is not None:
-        layers["filesystem"] = landlock.restrict()
-        if layers["filesystem"].startswith("landlock") and landlock.net:
-            layers["tcp"] = "denied by landlock"
-    else:
-        layers["filesystem"] = "not restricted"
-
-    # Reach the standard library through the descriptors opened above when its path is now closed.
+def reach_import_path(path_fds):
+    """Import through the descriptors opened earlier where a folder is now closed to this uid."""
     new_path, moved = [], {}
     for entry, fd in path_fds:
         if os.access(entry, os.R_OK | os.X_OK):
@@ -524,6 +793,89 @@ def confine(job):
     if moved:
         relocate_packages(moved)
     sys.path_importer_cache.clear()
+
+
+def library_paths():
+    """What the interpreter may need to read once confined: its import path and the shared libraries."""
+    paths = [entry for entry in sys.path if entry and os.path.exists(entry)]
+    paths += [directory for directory in LIBRARY_DIRS if os.path.exists(directory)]
+    paths.append("/etc/ld.so.cache")
+    return paths
+
+
+def confine(job):
+    """Put every available layer in place; return what holds, for the parent to report.
+
+    Order matters: namespaces while we still may create them; the private root while we may mount;
+    the Landlock ruleset while every path is open to us; rlimits; then the uid (or capabilities)
+    dropped; then the death signal (a change of uid clears it); Landlock and seccomp last.
+    """
+    layers = {}
+    native = load_libc()
+    as_root = os.geteuid() == 0
+    uid, gid = job["uid"], job["gid"]
+    if as_root and uid is None:
+        raise SetupError("started as root without a uid to switch to")
+    parent = job["parent_pid"]
+    die_with_parent(native, lambda: os.getppid() == parent)
+
+    several_processes = job["limits"]["max_processes"] > 1
+    layers.update(enter_namespaces(native, as_root, job["isolate_network"], several_processes))
+    in_user_namespace = "user namespace" in layers
+    parent_alive = lambda: os.getppid() == parent  # noqa: E731
+    if layers.get("pid") == "namespace":
+        parent_alive = pipe_open(supervise(native))
+
+    if layers.get("mount") == "namespace":
+        layers["root"] = private_root(native, job, library_paths(), uid, gid)
+    else:
+        layers["root"] = "unavailable: no mount namespace"
+    path_fds = open_import_path()
+
+    landlock = Landlock(native) if job["restrict_filesystem"] else None
+    if landlock is not None and landlock.fd >= 0:
+        read = FS_READ_FILE | FS_READ_DIR
+        if layers["root"].startswith("private root"):
+            landlock.allow("/", read)  # the private root holds nothing but what may be read
+        else:
+            for entry, _ in path_fds:
+                if os.path.isdir(entry):
+                    landlock.allow_tree_except_packages(entry, read)
+                else:
+                    landlock.allow(entry, FS_READ_FILE)
+            for directory in LIBRARY_DIRS:
+                if os.path.isdir(directory) and not os.path.islink(directory):
+                    landlock.allow_tree_except_packages(directory, read)
+            landlock.allow("/etc/ld.so.cache", FS_READ_FILE)
+            for device in ("/dev/zero", "/dev/urandom", "/dev/random"):
+                landlock.allow(device, FS_READ_FILE)
+        landlock.allow("/dev/null", FS_READ_FILE | FS_WRITE_FILE)
+        landlock.allow(os.getcwd(), landlock.fs_rights & ~(FS_EXECUTE | FS_MAKE_CHAR | FS_MAKE_BLOCK))
+
+    set_limits(job["limits"])
+
+    if as_root:
+        drop_privileges(uid, gid)
+        layers["user"] = f"uid {uid}"
+    elif in_user_namespace:
+        drop_capabilities(native)
+        layers["user"] = "unchanged (not root), no capabilities"
+    else:
+        layers["user"] = "unchanged (not root)"
+    layers["lifetime"] = die_with_parent(native, parent_alive)
+    if layers.get("pid") == "namespace":
+        layers["lifetime"] += "; every process of the run dies with it (pid namespace)"
+    elif not several_processes:
+        layers["lifetime"] += "; the only process of the run (max_processes = 1: no fork)"
+
+    if landlock is not None:
+        layers["filesystem"] = landlock.restrict()
+        if layers["filesystem"].startswith("landlock") and landlock.net:
+            layers["tcp"] = "denied by landlock"
+    else:
+        layers["filesystem"] = "not restricted"
+
+    reach_import_path(path_fds)
     layers["syscalls"] = install_seccomp(native)  # last: the steps above chmod nothing but may need anything
     return layers
 
@@ -723,21 +1075,23 @@ def main():
         import sqlite3  # before confinement: its shared library may not be readable afterwards
     elif mode == "regex":
         import re  # noqa: F401
+    if mode not in ("call", "regex", "sql"):
+        emit(encode({"event": "setup_error", "message": "unknown mode " + mode}))
+        return
     try:
         layers = confine(job)
     except (SetupError, OSError) as error:
         emit(encode({"event": "setup_error", "message": describe_exception(error, type_name)}))
         return
+    # The last record only this harness can write: from here on, model code may write anything to the
+    # result channel, so the parent reads no later record as a fault of the sandbox.
     emit(encode({"event": "ready", "isolation": layers}))
     if mode == "call":
         run_call(job, emit, encode, type_name)
     elif mode == "regex":
         run_regex(job, emit, encode, type_name)
-    elif mode == "sql":
-        run_sql(job, emit, encode, type_name, sqlite3)
     else:
-        emit(encode({"event": "setup_error", "message": "unknown mode " + mode}))
-        return
+        run_sql(job, emit, encode, type_name, sqlite3)
     emit('{"event":"done"}')
 
 

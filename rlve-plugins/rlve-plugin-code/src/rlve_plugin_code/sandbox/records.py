@@ -12,6 +12,12 @@ from typing import Any
 
 from rlve_plugin_code.sandbox.results import Outcome
 
+#: Events the harness writes before any model code exists, as its first record. Anything after the
+#: first record may have been written by model code (it can find the nonce and the descriptor), so a
+#: later "setup_error" cannot be allowed to mean "the sandbox failed": that verdict costs the model
+#: nothing, and a policy would learn to claim it for every answer it cannot solve.
+HARNESS_ONLY_EVENTS = ("ready", "setup_error")
+
 
 def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON value the harness writes")
@@ -50,8 +56,15 @@ def parse_records(data: bytes, nonce: bytes, input_count: int) -> Records:
             if not isinstance(name, str) or name in records.events:
                 records.tampered = f"a repeated or malformed event {str(name)[:40]!r}"
                 return records
+            if name in HARNESS_ONLY_EVENTS and records.events:
+                # Only the first record comes from the harness alone; anything later may be model code's.
+                records.tampered = f"a {name!r} event after the code started"
+                return records
             records.events[name] = record
             continue
+        if "ready" not in records.events:
+            records.tampered = "an outcome before the sandbox was ready"
+            return records
         index = record.get("i")
         if type(index) is not int or not 0 <= index < input_count or index in records.outcomes:
             records.tampered = "an outcome for an unknown or already reported input"

@@ -75,6 +75,8 @@ class RunResult:
     stderr: str = ""
     output_truncated: bool = False
     wall_seconds: float = 0.0
+    #: CPU time of the child and every process of the run it waited for (user + system)
+    cpu_seconds: float = 0.0
     #: the uid the child ran as, when the parent is root and switched it
     uid: int | None = None
 

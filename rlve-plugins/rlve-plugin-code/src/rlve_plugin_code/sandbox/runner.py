@@ -5,6 +5,11 @@ kept up to a byte limit, and the result channel) without ever blocking on one of
 wall-clock limit, kills the child's whole process group (and, when it switched the child to a
 throw-away uid, every process of that uid), removes the working directory, and decides the status
 from the nonce-framed records alone.
+
+Cleaning up does not depend on this process living: the child dies with it (parent-death signal, and
+a PID namespace whose processes the kernel kills with its first), and writes only to a tmpfs that
+vanishes with its mount namespace. Where the kernel allows neither, a later run of any verifier
+removes the working folders of verifiers that died (their pid is in the folder's name).
 """
 
 from __future__ import annotations
@@ -17,10 +22,12 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+import warnings
 from pathlib import Path
 
-from rlve_plugin_code.sandbox.cleanup import kill_user_processes, remove_tree, remove_user_files
+from rlve_plugin_code.sandbox.cleanup import kill_user_processes, remove_stale_workdirs, remove_tree, remove_user_files
 from rlve_plugin_code.sandbox.records import Records, parse_records
 from rlve_plugin_code.sandbox.results import Job, RunResult
 
@@ -29,6 +36,10 @@ HARNESS = str(Path(__file__).with_name("harness.py"))
 #: Throw-away uids (and gids) for children of a root parent: one drawn at random per run, so that
 #: RLIMIT_NPROC counts that run's processes only and its leftovers can be found and killed by uid.
 UID_RANGE = (1_000_000_000, 2_000_000_000)
+
+#: Working folders are named after the verifier's pid, so that one left by a verifier that was killed
+#: can be told from one in use.
+WORKDIR_PREFIX = "rlve-sandbox-"
 
 _CHUNK = 1 << 16
 _READ_EVENT_NAMES = ("stdout", "stderr", "result")
@@ -204,24 +215,60 @@ def _kill_group(pid: int) -> None:
         pass
 
 
+class _FirstRun:
+    """What happens once per verifier process: the sweep of dead verifiers' folders, and one warning
+    naming the protections this kernel does not offer (every run reports them in ``isolation``)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.swept = False
+        self.warned = False
+
+    def sweep(self) -> None:
+        with self.lock:
+            if self.swept:
+                return
+            self.swept = True
+        remove_stale_workdirs(tempfile.gettempdir(), WORKDIR_PREFIX)
+
+    def warn_about(self, isolation: dict[str, str]) -> None:
+        missing = {layer: status for layer, status in isolation.items() if status.startswith("unavailable")}
+        with self.lock:
+            if self.warned or not isolation:
+                return
+            self.warned = True
+        if missing:
+            listed = "; ".join(f"{layer}: {status}" for layer, status in missing.items())
+            warnings.warn(f"rlve sandbox: some protections are not available here ({listed})", stacklevel=3)
+
+
+_first_run = _FirstRun()
+
+
 def run(job: Job) -> RunResult:
     """Run ``job`` in a fresh, confined child process and return what it reported."""
     started = time.monotonic()
+    _first_run.sweep()
     uid = gid = None
     if os.geteuid() == 0:
         uid = gid = UID_RANGE[0] + secrets.randbelow(UID_RANGE[1] - UID_RANGE[0])
-    workdir = tempfile.mkdtemp(prefix="rlve-sandbox-")
+    workdir = tempfile.mkdtemp(prefix=f"{WORKDIR_PREFIX}{os.getpid()}-")
     result: RunResult | None = None
     try:
         if uid is not None:
             os.chown(workdir, uid, gid)
         result = _run_in(job, workdir, uid, gid, started)
+        _first_run.warn_about(result.isolation)
         return result
     finally:
+        isolation = result.isolation if result is not None else {}
         if uid is not None:
-            if job.limits.max_processes > 1:
-                kill_user_processes(uid)
-            if result is None or not result.isolation.get("filesystem", "").startswith("landlock"):
+            if job.limits.max_processes > 1 and isolation.get("pid") != "namespace":
+                kill_user_processes(uid)  # without a PID namespace, strays are found by their uid
+            confined_files = isolation.get("root", "").startswith("private root") or isolation.get(
+                "filesystem", ""
+            ).startswith("landlock")
+            if not confined_files:
                 remove_user_files(uid)
         remove_tree(workdir)
 
@@ -238,6 +285,7 @@ def _run_in(job: Job, workdir: str, uid: int | None, gid: int | None, started: f
             "uid": uid,
             "gid": gid,
             "isolate_network": job.limits.isolate_network,
+            "parent_pid": os.getpid(),
             "restrict_filesystem": job.limits.restrict_filesystem,
         }
     )
@@ -263,15 +311,30 @@ def _run_in(job: Job, workdir: str, uid: int | None, gid: int | None, started: f
         os.close(result_w)
 
     pipes = _Pipes(process, result_r, job_w, message, job)
+    cpu = 0.0
     try:
         timed_out = _pump(process, pipes, started + job.limits.wall_seconds)
     finally:
         _kill_group(process.pid)
-        process.wait()
+        cpu = _reap(process)
         pipes.close_all()
 
     records = parse_records(bytes(pipes.buffers["result"]), nonce.encode("ascii"), job.input_count)
-    return _decide(job, records, process.returncode, timed_out, pipes, uid, time.monotonic() - started)
+    return _decide(job, records, process.returncode, timed_out, pipes, uid, time.monotonic() - started, cpu)
+
+
+def _reap(process: subprocess.Popen) -> float:
+    """Wait for the child; return the CPU seconds it and its waited-for descendants used."""
+    while True:
+        try:
+            _, status, usage = os.wait4(process.pid, 0)
+        except InterruptedError:
+            continue
+        except ChildProcessError:  # reaped elsewhere: no usage to read
+            process.wait()
+            return 0.0
+        process.returncode = os.waitstatus_to_exitcode(status)
+        return usage.ru_utime + usage.ru_stime
 
 
 def _tail(data: bytearray, limit: int = 2000) -> str:
@@ -279,7 +342,14 @@ def _tail(data: bytearray, limit: int = 2000) -> str:
 
 
 def _decide(
-    job: Job, records: Records, exit_code: int, timed_out: bool, pipes: _Pipes, uid: int | None, wall: float
+    job: Job,
+    records: Records,
+    exit_code: int,
+    timed_out: bool,
+    pipes: _Pipes,
+    uid: int | None,
+    wall: float,
+    cpu: float,
 ) -> RunResult:
     outcomes = tuple(records.outcomes.get(index) for index in range(job.input_count))
     common = {
@@ -290,6 +360,7 @@ def _decide(
         "stderr": _tail(pipes.buffers["stderr"]),
         "output_truncated": pipes.output_truncated,
         "wall_seconds": wall,
+        "cpu_seconds": cpu,
         "uid": uid,
     }
     if records.tampered:
