@@ -6,12 +6,24 @@ from __future__ import annotations
 
 import os
 import random
+import subprocess
+import sys
 import time
 
 from rlve import Environment, Instance, ParseError, Problem, Verdict
 from rlve.parse import parse_int, parse_int_list
 
 COLOURS = ["red", "green", "blue", "cyan", "magenta", "yellow", "black", "white"]
+
+#: Python that burns {seconds} of CPU time in a child process, as a sandboxed program would.
+BURN_IN_CHILD = "import time\nend = time.process_time() + {seconds}\nwhile time.process_time() < end:\n    pass\n"
+
+
+def burn(seconds: float) -> None:
+    """Use ``seconds`` of CPU time: the time budgets are CPU time, so sleeping would not be slow."""
+    end = time.process_time() + seconds
+    while time.process_time() < end:
+        pass
 
 
 class GoodSum(Environment):
@@ -120,7 +132,7 @@ class SlowGenerate(GoodSum):
 
     def generate(self, difficulty, rng):
         if difficulty == 12:
-            time.sleep(0.25)
+            burn(0.25)
         return super().generate(difficulty, rng)
 
 
@@ -272,7 +284,7 @@ class SlowCheck(GoodSum):
 
     def check(self, data, answer):
         if "banana" in answer:
-            time.sleep(0.3)
+            burn(0.3)
         return super().check(data, answer)
 
 
@@ -323,13 +335,14 @@ class ExitsInCheck(GoodSum):
 
 
 class UntrustedSlowCheck(GoodSum):
-    """Pretends to run code in a sandbox: slower than the normal budget, within the untrusted one."""
+    """Pretends to run code in a sandbox: a child process that uses 20 ms of CPU time, over the normal
+    budget and within the untrusted one. The child's CPU time counts, since the check waits for it."""
 
     id = "kit/untrusted_slow_check"
     runs_untrusted_code = True
 
     def check(self, data, answer):
-        time.sleep(0.01)
+        subprocess.run([sys.executable, "-S", "-c", BURN_IN_CHILD.format(seconds=0.02)], check=True)
         return super().check(data, answer)
 
 

@@ -7,12 +7,12 @@ import os
 import statistics
 import subprocess
 import sys
-import time
 
 import pytest
 
 from rlve import ParseError, Problem, Verdict, get_environment
 from rlve.registry import validate_environment_class
+from rlve.testing import cpu_timer
 from rlve_plugin_code import CODE_ENVIRONMENTS, ENVIRONMENTS, VALUE_ENVIRONMENTS
 from rlve_plugin_code.batch import score_many
 from rlve_plugin_code.sandbox import Limits
@@ -92,14 +92,17 @@ def test_size_grows_with_difficulty_and_not_with_the_seed(cls):
 def test_generation_is_fast_at_every_level(cls):
     env = cls()
 
-    def seconds(d: int, seed: int) -> float:
-        started = time.perf_counter()
-        env.sample(d, seed)
-        return time.perf_counter() - started
+    def cpu_seconds(d: int, seed: int) -> float:
+        with cpu_timer() as spent:
+            env.sample(d, seed)
+        return spent.cpu
 
-    assert statistics.median(seconds(30, seed) for seed in range(5)) < 0.1
-    assert max(seconds(100, seed) for seed in range(3)) < 1.0
-    assert seconds(1000, 0) < 5.0
+    # Limits on CPU time, which load from other processes does not stretch; the wall clock is nox -s bench's.
+    at_30 = [cpu_seconds(30, seed) for seed in range(5)]
+    assert statistics.median(at_30) < 0.1, f"CPU seconds at d=30: {at_30}"
+    at_100 = [cpu_seconds(100, seed) for seed in range(3)]
+    assert max(at_100) < 1.0, f"CPU seconds at d=100: {at_100}"
+    assert cpu_seconds(1000, 0) < 5.0
 
 
 HOSTILE = [
@@ -131,15 +134,15 @@ def test_hostile_answers_score_zero_and_only_raise_parse_errors(cls):
     env = fast(cls)
     problem = env.sample(6, 0)
     for hostile in HOSTILE + [problem.prompt]:
-        started = time.perf_counter()
-        try:
-            verdict = env.check(problem.data, hostile)
-        except ParseError:
-            verdict = Verdict.malformed("parse error")
-        elapsed = time.perf_counter() - started
+        with cpu_timer() as spent:  # the sandboxed child's CPU time included: it is waited for
+            try:
+                verdict = env.check(problem.data, hostile)
+            except ParseError:
+                verdict = Verdict.malformed("parse error")
         assert not verdict.correct and verdict.reward == 0.0, (hostile[:40], verdict)
-        limit = FAST.wall_seconds + 1.0 if cls.runs_untrusted_code else 0.05
-        assert elapsed < limit, (hostile[:40], elapsed)
+        # A sandboxed answer may use its whole CPU limit, plus the harness's start-up and our own work.
+        limit = FAST.cpu_seconds + 1.0 if cls.runs_untrusted_code else 0.05
+        assert spent.cpu < limit, f"{hostile[:40]!r}: {spent}"
         assert not env.score(problem, f"<answer>{hostile}</answer>").correct
 
 

@@ -14,6 +14,14 @@ From Python::
     reports = check_environments([PairSum])         # one EnvReport per class
     assert all(report.passed for report in reports)
 
+Time limits, in the suite and in a pack's own tests, are CPU time, so a busy machine does not fail them::
+
+    from rlve.testing import cpu_timer
+
+    with cpu_timer() as spent:
+        env.sample(100, 0)
+    assert spent.cpu < 1.0, spent        # "12.3 ms of CPU time (40.1 ms wall)"
+
 What is checked, and the rules behind each check: ``rlve.testing.report.CHECKS`` and the docstring of
 ``rlve.testing.checks``. The hostile corpus: ``rlve.testing.hostile``.
 
@@ -32,6 +40,7 @@ if TYPE_CHECKING:
     from rlve.testing.conformance import EnvironmentConformance
     from rlve.testing.report import CHECKS, EnvReport, Failure
     from rlve.testing.runner import check_environments
+    from rlve.testing.timing import Spent, cpu_time, cpu_timer
 
 _EXPORTS = {
     "CHECKS": "rlve.testing.report",
@@ -39,8 +48,11 @@ _EXPORTS = {
     "EnvReport": "rlve.testing.report",
     "EnvironmentConformance": "rlve.testing.conformance",
     "Failure": "rlve.testing.report",
+    "Spent": "rlve.testing.timing",
     "check_environment": "rlve.testing.checks",
     "check_environments": "rlve.testing.runner",
+    "cpu_time": "rlve.testing.timing",
+    "cpu_timer": "rlve.testing.timing",
 }
 
 __all__ = [
@@ -49,8 +61,11 @@ __all__ = [
     "EnvReport",
     "EnvironmentConformance",
     "Failure",
+    "Spent",
     "check_environment",
     "check_environments",
+    "cpu_time",
+    "cpu_timer",
 ]
 
 

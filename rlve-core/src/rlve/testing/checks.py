@@ -18,6 +18,10 @@ Rules worth knowing, because they are judgement calls:
 * **Hostile answers.** An ``answer`` entry goes through the same guards as ``Environment.verify`` and
   then straight to ``check``, so a crash is seen as a crash rather than as a zero-reward Verdict.
   Partial credit for a hostile answer is a warning, not a failure; scoring it correct is a failure.
+* **Time budgets** are CPU time (``rlve.testing.timing``): this process's threads plus the children it
+  waited for during the step (a sandbox), not the wall clock, which a busy machine stretches. Time
+  spent blocked is not counted; a step that blocks for good is what the runner's watchdog is for.
+  A failure states both the CPU and the wall time.
 * Environments with ``runs_untrusted_code`` get a larger verification budget and fewer verifications
   (each runs a sandbox), no canary check (running the answer is what they do), and none of the hostile
   entries that are valid programs (the reference with a comment appended, a near miss redefined by it).
@@ -42,7 +46,8 @@ from rlve.parse import ParseError
 from rlve.registry import validate_environment_class
 from rlve.testing import hostile
 from rlve.testing.config import CheckConfig
-from rlve.testing.report import NOT_RUN, EnvReport, format_seconds
+from rlve.testing.report import NOT_RUN, EnvReport
+from rlve.testing.timing import Spent, cpu_timer
 
 #: ``progress(check, difficulty, seed, what)`` is called before every step that could hang.
 Progress = Callable[[str, "int | None", "int | None", str], None]
@@ -198,21 +203,20 @@ class EnvironmentChecker:
         if (difficulty, seed) in self.problems:
             return self.problems[(difficulty, seed)]
         self.progress("generation", difficulty, seed, "sample()")
-        started = time.perf_counter()
         try:
-            problem = env.sample(difficulty, seed)
+            with cpu_timer() as spent:
+                problem = env.sample(difficulty, seed)
         except Exception as error:  # noqa: BLE001
             self.report.fail(
                 "generation", f"sample() raised {describe_exception(error)}", difficulty=difficulty, seed=seed
             )
             return None
-        elapsed = time.perf_counter() - started
-        self.report.time_generation(elapsed, difficulty, seed)
+        self.report.time_generation(spent.cpu, difficulty, seed, spent.wall)
         budget = self.config.stress_generation_budget_s if stress else self.config.generation_budget_s
-        if elapsed > budget:
+        if spent.cpu > budget:
             self.report.fail(
                 "generation_time",
-                f"generation took {format_seconds(elapsed)}, over the {budget:g} s budget",
+                f"generation used {spent}, over the {budget:g} s budget of CPU time",
                 difficulty=difficulty,
                 seed=seed,
             )
@@ -439,21 +443,21 @@ class EnvironmentChecker:
     def timed(
         self, check: str, problem: Problem, what: str, call: Callable[[], Any]
     ) -> tuple[Any, BaseException | None]:
-        """Run one verification under the progress watch and the time budget."""
+        """Run one verification under the progress watch and the (CPU) time budget."""
         self.progress(check, problem.difficulty, problem.seed, what)
-        started = time.perf_counter()
         result: Any = None
         error: BaseException | None = None
+        spent = Spent()
         try:
-            result = call()
+            with cpu_timer() as spent:
+                result = call()
         except (Exception, SystemExit) as caught:  # noqa: BLE001 - the caller decides what is allowed
             error = caught
-        elapsed = time.perf_counter() - started
-        self.report.time_verification(elapsed, problem.difficulty, problem.seed, f"{check}: {what}")
-        if elapsed > self.verify_budget:
+        self.report.time_verification(spent.cpu, problem.difficulty, problem.seed, f"{check}: {what}", spent.wall)
+        if spent.cpu > self.verify_budget:
             self.report.fail(
                 "verification_time",
-                f"verifying {what} took {format_seconds(elapsed)}, over the {self.verify_budget:g} s budget",
+                f"verifying {what} used {spent}, over the {self.verify_budget:g} s budget of CPU time",
                 difficulty=problem.difficulty,
                 seed=problem.seed,
             )

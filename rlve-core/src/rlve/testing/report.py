@@ -1,6 +1,6 @@
 """The outcome of checking one environment: per-check results, failures that say how to reproduce
-them, and the slowest generation and verification seen. Plain dataclasses that round-trip through JSON,
-because an isolated check reports from a child process.
+them, and the slowest generation and verification seen (by CPU time, see ``rlve.testing.timing``).
+Plain dataclasses that round-trip through JSON, because an isolated check reports from a child process.
 """
 
 from __future__ import annotations
@@ -8,6 +8,8 @@ from __future__ import annotations
 import shlex
 from dataclasses import asdict, dataclass, field
 from typing import Any
+
+from rlve.testing.timing import format_seconds
 
 #: Every check, in the order they run, with what it guarantees. Names are stable: they are the
 #: ``--only`` values, the JSON keys and (prefixed with ``test_``) the pytest test names.
@@ -23,8 +25,8 @@ CHECKS: dict[str, str] = {
     "discrimination": "answers to other problems are rejected, so a checker that accepts anything fails",
     "hostile_answers": "hostile answers never score as correct and check() raises nothing but ParseError",
     "size_growth": "Problem.size depends only on the difficulty, never falls, and grows at every level up to 30",
-    "generation_time": "every generation stays within its time budget",
-    "verification_time": "every verification stays within its time budget",
+    "generation_time": "every generation stays within its CPU time budget",
+    "verification_time": "every verification stays within its CPU time budget (sandboxed children included)",
 }
 
 PASSED, FAILED, SKIPPED, NOT_RUN = "passed", "failed", "skipped", "not run"
@@ -55,14 +57,15 @@ class Failure:
 
 @dataclass
 class Timing:
-    seconds: float
+    seconds: float  # CPU time: what the budgets compare
     difficulty: int | None = None
     seed: int | None = None
     what: str = ""
+    wall: float = 0.0  # wall time of the same call, for information
 
     def describe(self) -> str:
         where = f" (d={self.difficulty} s={self.seed})" if self.difficulty is not None else ""
-        return f"{format_seconds(self.seconds)}{where}"
+        return f"{format_seconds(self.seconds)} CPU{where}"
 
 
 @dataclass
@@ -88,7 +91,7 @@ class EnvReport:
     checks: dict[str, CheckResult] = field(default_factory=dict)
     slowest_generation: Timing | None = None
     slowest_verification: Timing | None = None
-    elapsed_s: float = 0.0
+    elapsed_s: float = 0.0  # wall time of the whole check, for information (no check reads it)
     isolated: bool = False
     warnings: list[str] = field(default_factory=list)
 
@@ -130,13 +133,15 @@ class EnvReport:
         result = self.checks[check]
         result.status, result.note = SKIPPED, note
 
-    def time_generation(self, seconds: float, difficulty: int, seed: int) -> None:
+    def time_generation(self, seconds: float, difficulty: int, seed: int, wall: float = 0.0) -> None:
+        """Keep the slowest generation; ``seconds`` is CPU time."""
         if self.slowest_generation is None or seconds > self.slowest_generation.seconds:
-            self.slowest_generation = Timing(seconds, difficulty, seed, "generation")
+            self.slowest_generation = Timing(seconds, difficulty, seed, "generation", wall)
 
-    def time_verification(self, seconds: float, difficulty: int, seed: int, what: str) -> None:
+    def time_verification(self, seconds: float, difficulty: int, seed: int, what: str, wall: float = 0.0) -> None:
+        """Keep the slowest verification; ``seconds`` is CPU time."""
         if self.slowest_verification is None or seconds > self.slowest_verification.seconds:
-            self.slowest_verification = Timing(seconds, difficulty, seed, what)
+            self.slowest_verification = Timing(seconds, difficulty, seed, what, wall)
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -197,9 +202,3 @@ def reproduce(env_id: str, check: str, difficulty: int | None, seed: int | None)
     if check in ("generation", "prompt_format", "json_round_trip"):
         return f"rlve sample {env_id} --difficulty {difficulty}{seed_part or ' --seed 0'} --json"
     return f"rlve check {env_id} --difficulties {difficulty}{seed_part} --only {check}"
-
-
-def format_seconds(seconds: float) -> str:
-    if seconds < 1.0:
-        return f"{seconds * 1000:.1f} ms"
-    return f"{seconds:.2f} s"

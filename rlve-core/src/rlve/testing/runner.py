@@ -1,10 +1,14 @@
 """Running the checks over many environments: one child process per environment, several in parallel.
 
 A child (``rlve.testing.worker``) runs all in-process checks of one environment and reports a progress
-line before every step. A child that reports no progress for ``step_timeout_s`` is killed with its
-whole process group and the step it was on is reported as hung, with its difficulty, seed and input:
+line before every step. A child that reports no progress for ``CheckConfig.step_timeout`` is killed with
+its whole process group and the step it was on is reported as hung, with its difficulty, seed and input:
 a hang inside C code (``int`` of a million digits, ``9**9**9``) cannot be interrupted in-process, so
-the process boundary is what keeps ``rlve check`` from blocking forever.
+the process boundary is what keeps ``rlve check`` from blocking forever. This watchdog is the one place
+the kit reads the wall clock (a step that blocks uses no CPU time, so nothing else would end it); the
+time budgets themselves are CPU time, measured in the child. The timeout is generous on purpose: a
+healthy step on a machine busy with other work must never reach it, while a real hang reaches any
+timeout.
 
 The child runs with a PYTHONHASHSEED different from this process's; the parent regenerates a few of
 its problems and compares fingerprints, which is the ``fresh_process`` check.
@@ -126,6 +130,9 @@ def run_child(cls: type[Environment], config: CheckConfig) -> ChildOutcome:
         except BrokenPipeError:  # the child died at start; its stderr says why
             pass
         hung = False
+        # A bounded wait for an event (progress, or the child's exit), not a time limit on the code under
+        # test: `timeout` is at least LOAD_ALLOWANCE times the largest CPU budget (see CheckConfig), so a
+        # healthy step on a loaded machine never reaches it, and a hung one never reports progress again.
         while True:
             try:
                 process.wait(timeout=0.2)
@@ -147,7 +154,7 @@ def run_child(cls: type[Environment], config: CheckConfig) -> ChildOutcome:
         report = EnvReport(env=str(getattr(cls, "id", cls.__qualname__)), target=target_of(cls))
     report.isolated = True
     if not raw.get("done"):
-        report.elapsed_s = time.perf_counter() - started
+        report.elapsed_s = time.perf_counter() - started  # wall, for information
         check, difficulty, seed, what = (watch.last_step + [None] * 4)[:4]
         if hung:
             message = f"no progress for {timeout:g} s while doing: {what} (hung, or far too slow)"
