@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 import pytest
-from fake_packs import good_pack_body, make_pack, run_rlve
+from fake_packs import GOOD_ENV, good_pack_body, make_pack, run_rlve
 
 
 @pytest.fixture(scope="module")
@@ -84,10 +84,128 @@ def test_envs_list_table_and_show(packs):
     assert "Difficulty scales: digits: 1 + d" in shown.stdout
 
 
+ONLY_ALPHA = {"RLVE_LOAD_PLUGINS": "rlve-plugin-alpha"}
+
+
 def test_tour_samples_and_verifies_everything(packs):
-    result = run_rlve(packs, "tour")
+    result = run_rlve(packs, "tour", env=ONLY_ALPHA)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "alpha/double" in result.stdout and "0 failures" in result.stdout
+    assert "alpha/double" in result.stdout
+    assert "1 environment from 1 pack; 0 failures." in result.stdout  # issue #15: not "from 1 packs"
+
+
+TOUR_PACK = (
+    GOOD_ENV.format(pack="tourpack")
+    + """
+
+class LongName(Double):
+    id = "tourpack/an_environment_whose_id_is_far_longer_than_any_fixed_column"
+
+
+class BrokenReference(Double):
+    id = "tourpack/broken_reference"
+
+    def check(self, data, answer):
+        return Verdict.wrong("this checker rejects everything on purpose")
+
+
+class AcceptsAnything(Double):
+    id = "tourpack/accepts_anything"
+
+    def check(self, data, answer):
+        return Verdict.right()
+
+
+@hookimpl
+def register_environments(register):
+    for cls in (Double, LongName, BrokenReference, AcceptsAnything):
+        register(cls)
+"""
+)
+
+
+@pytest.fixture(scope="module")
+def tour_run(tmp_path_factory):
+    root = tmp_path_factory.mktemp("tourpack")
+    make_pack(root, "rlve-plugin-tourpack", "rlve_plugin_tourpack", TOUR_PACK)
+    return run_rlve(root, "tour", env={"RLVE_LOAD_PLUGINS": "rlve-plugin-tourpack"})
+
+
+def test_tour_columns_line_up_whatever_the_length_of_the_ids(tour_run):
+    lines = tour_run.stdout.splitlines()
+    header = next(line for line in lines if line.startswith("ENVIRONMENT"))
+    rows = [line for line in lines if line.startswith("tourpack/")]
+    assert len(rows) == 4
+    columns = [header.index(title) for title in ("REFERENCE", "WRONG", "SIZES")]
+    for row in rows:
+        env_id = row.split()[0]
+        assert len(env_id) < columns[0] and row[len(env_id) : columns[0]].strip() == "", row  # the id fits
+        for start in columns:
+            assert row[start] != " " and row[start - 1] == " ", (row, start)  # each cell starts under its title
+        numbers = header.index("ms/problem") + len("ms/problem")
+        assert row[numbers - 1] != " " and row[numbers] == " ", row  # the time is right-aligned under its title
+
+
+def test_tour_prints_the_reason_of_every_failure(tour_run):
+    assert tour_run.returncode == 1
+    out = tour_run.stdout
+    broken = out.index("\ntourpack/broken_reference ") + 1  # its row, not the sampled problem above the table
+    reasons = out[broken:].splitlines()[1:4]  # one indented line per failing level, right under the row
+    assert [line.split(":")[0].strip() for line in reasons] == ["d=0", "d=5", "d=20"]
+    assert all("rejects everything on purpose" in line and "reference answer" in line for line in reasons)
+    accepting = out[out.index("\ntourpack/accepts_anything ") + 1 :].splitlines()[1]
+    assert "'certainly not the answer' was accepted" in accepting
+    assert "4 environments from 1 pack; 6 failures." in out
+
+
+def test_commands_of_the_trainer_say_which_package_adds_them(packs):
+    """Issue #15: `rlve train` without the trainer said `No such command 'train'`, as if it were a typo."""
+    import importlib.metadata
+
+    try:
+        importlib.metadata.version("rlve-trainer")
+        trainer_installed = True
+    except importlib.metadata.PackageNotFoundError:
+        trainer_installed = False
+    for command in (["train"], ["train", "--demo"], ["history", "runs"], ["ablate"]):
+        result = run_rlve(packs, *command, env=ONLY_ALPHA)  # the trainer, installed or not, is not loaded
+        assert result.returncode == 2, result.stderr
+        assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+        assert f"'rlve {command[0]}' is added by rlve-trainer" in result.stderr
+        assert "No such command" not in result.stderr and "Traceback" not in result.stderr
+        if trainer_installed:
+            assert "installed but not loaded: RLVE_LOAD_PLUGINS does not name it" in result.stderr
+        else:
+            assert "pip install rlve-trainer" in result.stderr and "pip install ./rlve-trainer" in result.stderr
+
+
+def test_a_missing_trainer_is_named_with_how_to_install_it(monkeypatch):
+    """Where rlve-trainer is not installed at all (faked here: this venv may have it), the line says how to get it."""
+    from click.testing import CliRunner
+
+    from rlve.cli import RlveGroup, missing
+
+    monkeypatch.setattr(missing, "installed_version", lambda distribution: None)
+    group = RlveGroup(name="rlve")
+    result = CliRunner().invoke(group, ["train", "--demo"])
+    assert result.exit_code == 2
+    assert result.output.strip() == (
+        "Error: 'rlve train' is added by the rlve-trainer package, which is not installed: pip install rlve-trainer "
+        "(from a clone of the rlve repository: pip install ./rlve-trainer)"
+    )
+    unknown = CliRunner().invoke(group, ["frobnicate"])
+    assert unknown.exit_code == 2 and "No such command 'frobnicate'" in unknown.output
+
+
+def test_check_without_targets_says_what_to_give(packs):
+    result = run_rlve(packs, "check", env=ONLY_ALPHA)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "not both" not in result.stderr  # issue #15: the user gave neither
+    assert "say what to check: an environment id" in result.stderr
+    for what in ("a pack", "a glob", "--all"):
+        assert what in result.stderr
+    both = run_rlve(packs, "check", "alpha", "--all", env=ONLY_ALPHA)
+    assert both.returncode == 2 and "give names (alpha) or --all, not both" in both.stderr
 
 
 def test_cli_never_imports_heavy_libraries(packs):

@@ -80,7 +80,7 @@ def test_the_reproducing_command_works(packs):
         (["alpha/dubble"], "did you mean alpha/double"),
         (["alpah"], "did you mean alpha"),
         (["double"], "did you mean alpha/double"),
-        ([], "or use --all"),
+        ([], "say what to check: an environment id"),  # issue #15: not "not both" when given neither
         (["alpha", "--all"], "not both"),
         (["alpha", "--difficulties", "3-1"], "runs backwards"),
         (["alpha", "--only", "vibes"], "Invalid value for '--only'"),

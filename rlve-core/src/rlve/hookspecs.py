@@ -43,3 +43,10 @@ def register_curricula(register: Callable[[str, Callable[..., Any]], None]) -> N
 def register_commands(cli: click.Group) -> None:
     """Add commands to the ``rlve`` command line: ``cli.add_command(...)`` or ``@cli.command()``.
     Keep imports of heavy libraries inside the command bodies so ``rlve --help`` stays fast."""
+
+
+@hookspec
+def check_header(env_ids: list[str], write: Callable[[str], None]) -> None:
+    """Before ``rlve check`` checks ``env_ids``, say what this machine offers the pack's environments among
+    them: call ``write(line)`` once per line (the code pack: which sandbox protections hold here). Do
+    nothing when none of your environments is checked."""

@@ -4,6 +4,7 @@ every spelling of the right answer accepted, wrong ones rejected."""
 from __future__ import annotations
 
 import itertools
+import re
 
 from logic_helpers import assert_right, assert_wrong, env, find, score
 
@@ -103,6 +104,90 @@ def test_entailment_answers_in_any_order_and_wrong_sets():
     assert_wrong(none, "1", "does not follow")
     assert not score(problem, "1 1").format_ok
     assert not score(problem, "0").format_ok
+
+
+BINARY_WORDS = {"and": "and", "or": "or", "->": "implies", "<->": "iff"}
+
+
+def parse_formula(text: str, not_binds_loosely: bool) -> list:
+    """A formula as a reader of the prompt would parse it, under one of the two readings of ``not``.
+
+    Tightly (the usual one): ``not p -> q`` is ``(not p) -> q``. Loosely: ``not`` takes everything up to the
+    end of its bracket, so ``not p -> q`` is ``not (p -> q)``. An unbracketed chain such as ``p and q or r``
+    has no single reading at all, so it fails the test too.
+    """
+    from rlve_plugin_logic.propositional_entailment import VARIABLE_NAMES
+
+    tokens = re.findall(r"<->|->|[()]|[a-z]+", text)
+    assert "".join(tokens) == text.replace(" ", ""), f"unexpected characters in {text!r}"
+    position = 0
+
+    def take() -> str:
+        nonlocal position
+        position += 1
+        return tokens[position - 1]
+
+    def operand() -> list:
+        token = take()
+        if token == "not":
+            return ["not", formula() if not_binds_loosely else operand()]
+        if token == "(":
+            inner = formula()
+            assert take() == ")", text
+            return inner
+        return ["var", VARIABLE_NAMES.index(token)]
+
+    def formula() -> list:
+        left = operand()
+        if position < len(tokens) and tokens[position] in BINARY_WORDS:
+            op = BINARY_WORDS[take()]
+            right = operand()
+            assert position == len(tokens) or tokens[position] not in BINARY_WORDS, f"{text!r}: a chain of operators"
+            return [op, left, right]
+        return left
+
+    parsed = formula()
+    assert position == len(tokens), text
+    return parsed
+
+
+def test_entailment_prompts_have_one_reading_whatever_the_precedence_of_not():
+    """Issue #15: "not p -> q" read as "not (p -> q)" changed the answer of 5 of 25 problems at d <= 15.
+
+    The formulas are read back from the prompt text under both readings of ``not``; each must give the very
+    formula the generator made, and so the same set of conclusions that follow.
+    """
+    from rlve_plugin_logic.propositional_entailment import table_of
+    from rlve_plugin_logic.truth_tables import all_true
+
+    for difficulty in [*range(0, 31), 45, 70]:
+        for seed in range(8):
+            problem = env("propositional_entailment").sample(difficulty, seed)
+            assert "Negation binds tightest" in problem.prompt
+            premises = re.findall(r"^P\d+\. (.+)$", problem.prompt, flags=re.M)
+            conclusions = re.findall(r"^\d+\. (.+)$", problem.prompt, flags=re.M)
+            data = problem.data
+            assert (len(premises), len(conclusions)) == (len(data["premises"]), len(data["conclusions"]))
+            n, full = data["variables"], all_true(data["variables"])
+            for loosely in (False, True):
+                read_premises = [parse_formula(text, loosely) for text in premises]
+                read_conclusions = [parse_formula(text, loosely) for text in conclusions]
+                assert read_premises == data["premises"] and read_conclusions == data["conclusions"], (
+                    difficulty, seed, loosely)  # fmt: skip
+                models = full
+                for premise in read_premises:
+                    models &= table_of(premise, n)
+                entailed = [i + 1 for i, c in enumerate(read_conclusions) if models & ~table_of(c, n) == 0]
+                assert entailed == data["entailed"], (difficulty, seed, loosely)
+                assert problem.answer == (" ".join(map(str, entailed)) or "none")
+
+
+def test_the_old_unbracketed_negation_was_ambiguous():
+    """The parser above does tell the readings apart: on the version-1 spelling they disagree."""
+    text = "not p -> q"
+    assert parse_formula(text, False) == ["implies", ["not", ["var", 0]], ["var", 1]]
+    assert parse_formula(text, True) == ["not", ["implies", ["var", 0], ["var", 1]]]
+    assert parse_formula("q and (not p)", True) == parse_formula("q and (not p)", False)
 
 
 # -- syllogisms -----------------------------------------------------------------------------------------

@@ -14,8 +14,28 @@ import click
 from rlve.errors import RlveError
 
 
+class MissingCommand(click.ClickException):
+    """A command another rlve distribution adds (``rlve train`` without the trainer): one line, exit 2."""
+
+    exit_code = 2
+
+
 class RlveGroup(click.Group):
-    """A click group that prints rlve's own errors as one line and exits 2, like a usage error."""
+    """A click group that prints rlve's own errors as one line and exits 2, like a usage error.
+
+    A command that a known rlve distribution adds, asked for while that distribution is not installed or not
+    loaded, is answered with what to install instead of click's ``No such command``.
+    """
+
+    def resolve_command(self, ctx: click.Context, args: list[str]):
+        name = args[0] if args else None
+        if isinstance(name, str) and not ctx.resilient_parsing and self.get_command(ctx, name) is None:
+            from rlve.cli.missing import missing_command_message
+
+            message = missing_command_message(name)
+            if message is not None:
+                raise MissingCommand(message)
+        return super().resolve_command(ctx, args)
 
     def invoke(self, ctx: click.Context):
         try:

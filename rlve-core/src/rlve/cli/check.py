@@ -100,8 +100,14 @@ def check(targets, check_all, difficulties, seeds, seed_list, only, as_json, job
     from rlve.testing.report import format_seconds
     from rlve.testing.runner import check_environments
 
-    if check_all == bool(targets):
-        raise click.UsageError("name environments (an id, a pack or a glob) or use --all, not both")
+    if not check_all and not targets:
+        raise click.UsageError(
+            "say what to check: an environment id (graph/shortest_path), a pack (graph), "
+            "a glob ('graph/*path*'), or --all for every installed environment"
+        )
+    if check_all and targets:
+        named = " ".join(targets)
+        raise click.UsageError(f"give names ({named}) or --all, not both: --all checks every installed environment")
     config = _config(difficulties, seeds, seed_list, only, jobs, **budgets)
     loaded = load()
     registry = loaded.registry
@@ -112,6 +118,11 @@ def check(targets, check_all, difficulties, seeds, seed_list, only, as_json, job
         if not ids and not problems:
             raise click.ClickException("no environments installed: pip install a pack, e.g. rlve-plugin-graph")
     classes = [registry.entry(env_id).cls for env_id in ids]
+    headers: list[str] = []
+    loaded.call_each("check_header", lambda _distribution: {"env_ids": list(ids), "write": headers.append})
+    if not as_json:
+        for line in headers:
+            click.echo(line, err=True)
 
     def progress(report) -> None:
         if not as_json:
@@ -132,6 +143,7 @@ def check(targets, check_all, difficulties, seeds, seed_list, only, as_json, job
             "elapsed_s": round(elapsed, 3),
             "config": config.to_dict(),
             "plugin_problems": problems,
+            "headers": headers,
             "environments": [report.to_dict() for report in reports],
         }
         click.echo(json.dumps(output, indent=2))

@@ -1,7 +1,8 @@
 """``rlve tour``: sample and verify every installed environment, to see the whole toolkit at work.
 
 For each environment and a few difficulties it generates a problem, checks that its reference answer
-scores 1 and that a wrong answer scores 0, and prints one line per environment with the time taken.
+scores 1 and that a wrong answer scores 0, and prints one line per environment with the time taken;
+under a line that failed, one indented line per failure says at which difficulty and why.
 """
 
 from __future__ import annotations
@@ -11,6 +12,42 @@ import time
 import click
 
 TOUR_LEVELS = (0, 5, 20)
+WRONG_ANSWER = "certainly not the answer"
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def _short(text: str, limit: int = 60) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def tour_one(env, seed: int) -> tuple[list[str], list[str], list[str]]:
+    """(sizes per level, reference failures, wrong-answer failures): each failure says level and reason."""
+    sizes: list[str] = []
+    reference_failures: list[str] = []
+    wrong_failures: list[str] = []
+    for level in TOUR_LEVELS:
+        try:
+            problem = env.sample(level, seed)
+        except Exception as error:  # noqa: BLE001 - a broken environment is reported, the tour goes on
+            sizes.append("-")
+            reference_failures.append(f"d={level}: generation raised {type(error).__name__}: {_short(str(error))}")
+            continue
+        sizes.append(str(problem.size))
+        verdict = env.score(problem, f"<answer>{problem.answer}</answer>")
+        if not verdict.correct:
+            reference_failures.append(
+                f"d={level}: the reference answer {_short(problem.answer, 40)!r} scored {verdict.reward:g}: "
+                f"{_short(verdict.reason, 200) or 'no reason given'}"
+            )
+        wrong = env.score(problem, f"<answer>{WRONG_ANSWER}</answer>")
+        if wrong.correct:
+            reason = _short(wrong.reason, 200)
+            wrong_failures.append(f"d={level}: the wrong answer {WRONG_ANSWER!r} was accepted ({reason})")
+    return sizes, reference_failures, wrong_failures
 
 
 @click.command("tour")
@@ -25,25 +62,31 @@ def tour(seed: int, show_env: str | None) -> None:
     if not entries:
         raise click.ClickException("no environments installed: pip install ./rlve-plugins/rlve-plugin-graph")
     first = show_env or entries[0].id
-    problem = registry.get(first).sample(5, seed)
-    click.echo(f"A problem from {first} at difficulty 5:\n\n{problem.prompt}\n\nReference answer: {problem.answer}\n")
+    shown = registry.get(first)  # an unknown --show id is a usage error naming the closest ids
+    try:
+        problem = shown.sample(5, seed)
+    except Exception as error:  # noqa: BLE001 - reported again in its row below
+        click.echo(f"Could not sample {first} at difficulty 5: {type(error).__name__}: {_short(str(error))}\n")
+    else:
+        click.echo(f"A problem from {first} at difficulty 5:\n\n{problem.prompt}\n")
+        click.echo(f"Reference answer: {problem.answer}\n")
+
+    id_width = max(len("ENVIRONMENT"), *(len(entry.id) for entry in entries))
+    sizes_title = f"SIZES (d={','.join(map(str, TOUR_LEVELS))})"
+    # SIZES comes last: its width is only known after sampling, and nothing after it can be pushed out of line.
+    click.echo(f"{'ENVIRONMENT':<{id_width}}  {'REFERENCE':<9}  {'WRONG':<6}  {'ms/problem':>10}  {sizes_title}")
     failures = 0
-    click.echo(f"{'ENVIRONMENT':<34} {'SIZES (d=0,5,20)':<18} {'REFERENCE':<10} {'WRONG':<8} {'ms/problem':>10}")
     for entry in entries:
-        env = entry.instance()
-        sizes, reference_ok, wrong_rejected = [], True, True
         started = time.perf_counter()
-        for level in TOUR_LEVELS:
-            problem = env.sample(level, seed)
-            sizes.append(str(problem.size))
-            reference_ok &= env.score(problem, f"<answer>{problem.answer}</answer>").correct
-            wrong_rejected &= not env.score(problem, "<answer>certainly not the answer</answer>").correct
+        sizes, reference_failures, wrong_failures = tour_one(entry.instance(), seed)
         elapsed_ms = (time.perf_counter() - started) * 1000 / len(TOUR_LEVELS)
-        failures += (not reference_ok) + (not wrong_rejected)
-        click.echo(
-            f"{entry.id:<34} {','.join(sizes):<18} {'ok' if reference_ok else 'FAILED':<10} "
-            f"{'ok' if wrong_rejected else 'FAILED':<8} {elapsed_ms:>10.1f}"
-        )
-    click.echo(f"\n{len(entries)} environments from {len(registry.packs())} packs; {failures} failures.")
+        reference = "FAILED" if reference_failures else "ok"
+        wrong = "FAILED" if wrong_failures else "ok"
+        click.echo(f"{entry.id:<{id_width}}  {reference:<9}  {wrong:<6}  {elapsed_ms:>10.1f}  {','.join(sizes)}")
+        for reason in [*reference_failures, *wrong_failures]:
+            click.echo(f"    {reason}")
+        failures += len(reference_failures) + len(wrong_failures)
+    packs = len({entry.pack for entry in entries})
+    click.echo(f"\n{plural(len(entries), 'environment')} from {plural(packs, 'pack')}; {plural(failures, 'failure')}.")
     if failures:
         raise SystemExit(1)

@@ -52,3 +52,15 @@ ENVIRONMENTS = CODE_ENVIRONMENTS + VALUE_ENVIRONMENTS
 def register_environments(register):
     for environment in ENVIRONMENTS:
         register(environment)
+
+
+@hookimpl
+def check_header(env_ids, write):
+    """Before ``rlve check`` runs any environment that executes code, say which sandbox layers hold here."""
+    sandboxed = {environment.id for environment in CODE_ENVIRONMENTS}
+    if not sandboxed.intersection(env_ids):
+        return
+    from rlve_plugin_code.sandbox.probe import describe, isolation_here
+
+    for line in describe(isolation_here()):
+        write(line)

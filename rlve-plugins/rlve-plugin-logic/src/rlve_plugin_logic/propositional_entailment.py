@@ -62,11 +62,18 @@ def table_of(formula: Formula, variables: int) -> int:
 
 
 def text_of(formula: Formula, top: bool = True) -> str:
+    """The formula as the prompt writes it, with only one reading whatever precedence a reader gives ``not``.
+
+    Every compound part is bracketed, negations included: ``(not p) -> q`` and ``not (p -> q)``, never
+    ``not p -> q`` (which binds ``not`` tightly in most logic texts and loosely in others). Only a whole
+    formula goes without brackets.
+    """
     kind = formula[0]
     if kind == "var":
         return VARIABLE_NAMES[formula[1]]
     if kind == "not":
-        return "not " + text_of(formula[1], top=False)
+        inner = "not " + text_of(formula[1], top=False)
+        return inner if top else f"({inner})"
     inner = f"{text_of(formula[1], top=False)} {BINARY[kind]} {text_of(formula[2], top=False)}"
     return inner if top else f"({inner})"
 
@@ -122,7 +129,7 @@ def make_problem(
 
 class PropositionalEntailment(Environment):
     id = "logic/propositional_entailment"
-    version = 1
+    version = 2  # 2: negations inside a formula are bracketed, "(not p) -> q", and the prompt says what not covers
     description = "Decide which candidate conclusions follow logically from a set of propositional premises."
     difficulty_scales = (
         "connectives in the premises: 2 + 2L to level 30, then +1 per level; premises 2 + L/3 (then +1 per 10 "
@@ -140,7 +147,9 @@ class PropositionalEntailment(Environment):
         premises, conclusions, entailed = make_problem(variables, premise_count, connectives, candidates, rng)
         prompt = (
             f"Variables {', '.join(VARIABLE_NAMES[:variables])} are each true or false. Formulas use not, and, or, "
-            "-> (if ... then ...) and <-> (if and only if), with brackets around every compound part.\n\n"
+            "-> (if ... then ...) and <-> (if and only if), with brackets around every compound part. Negation "
+            "binds tightest: not applies only to the variable or bracketed part right after it, so (not p) -> q "
+            "and not (p -> q) are different formulas.\n\n"
             "Premises:\n"
             + "\n".join(f"P{i + 1}. {text_of(p)}" for i, p in enumerate(premises))
             + "\n\nA conclusion follows from the premises when it is true under every assignment of truth values "
