@@ -1,9 +1,10 @@
 """Every developer task, runnable from a fresh clone with only Python and pip: `pip install nox`, then
 
-nox -s tests    every test of every package (what CI runs, with lint)
-nox -s lint     ruff
-nox -s demo     the main job: a tour of every environment, or a tiny GRPO run once the trainer is in
-nox -s bench    the benchmarks, with ratios against peers measured in the same run
+nox -s lint tests   what CI runs (.ci/run) and the README's test command; plain `nox` runs the same two
+nox -s tests        every test of every package (no lint)
+nox -s lint         ruff
+nox -s demo         the main job: a tour of every environment, or a tiny GRPO run once the trainer is in
+nox -s bench        the benchmarks, with ratios against peers measured in the same run
 """
 
 from __future__ import annotations
@@ -33,12 +34,14 @@ def install_everything(session: nox.Session, editable: bool = False) -> None:
 
 @nox.session
 def lint(session: nox.Session) -> None:
+    """ruff over the whole repository (CI runs it before the tests: `nox -s lint tests`)."""
     session.install("ruff>=0.6")
     session.run("ruff", "check", ".")
 
 
 @nox.session
 def tests(session: nox.Session) -> None:
+    """Every package's tests and the cross-package ones, in a fresh virtualenv, RLVE_STRICT_PLUGINS=1 (no lint)."""
     install_everything(session)
     # matplotlib: the trainer's plots (history frontier, ablation report) are tested, not skipped.
     session.install("pytest>=8", *(["matplotlib"] if TRAINER else []))
@@ -62,6 +65,8 @@ def bench(session: nox.Session) -> None:
 def demo(session: nox.Session) -> None:
     install_everything(session)
     if TRAINER:
+        # The plot extra (matplotlib): `rlve history plot`, which the demo and the README suggest next, works here.
+        session.install(f"{TRAINER}[plot]")
         session.run("rlve", "train", "--demo", *session.posargs, env={"HF_HUB_OFFLINE": "1"})
     else:
         session.run("rlve", "tour", *session.posargs)

@@ -73,11 +73,15 @@ def test_the_readme_example_config_loads(tmp_path):
     from pathlib import Path
 
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
-    train_example, ablate_example = re.findall(r"```toml\n(.*?)```", readme, flags=re.S)
+    train_example, tiny_example, ablate_example = re.findall(r"```toml\n(.*?)```", readme, flags=re.S)
     path = tmp_path / "example.toml"
     path.write_text(train_example)
     config = cfg.load(path)
     assert config.envs[0] == "graph/shortest_path" and config.grpo.extra == {"warmup_steps": 10}
+
+    path.write_text(tiny_example)  # "Trying your own pack on CPU: model.tiny"
+    config = cfg.load(path)
+    assert config.model.tiny and config.model.path is None and config.grpo.num_generations == 4
 
     from rlve_trainer.ablate import config as ablate_config
 

@@ -115,3 +115,87 @@ def test_plot_writes_a_png(history_db, tmp_path):
     assert result.exit_code == 0, result.output
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert invoke("history", "plot", "nope", "--output", str(history_db)).exit_code == 2
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "DELETE FROM runs",
+        "UPDATE runs SET status = 'x' WHERE 0",
+        "INSERT INTO steps (run_id, step, finished_at) VALUES ('r', 1, 't') RETURNING step",
+        "DROP TABLE rollouts",
+        "CREATE TEMP TABLE scratch (a)",
+        "PRAGMA user_version = 7",
+        "ATTACH DATABASE 'attached.db' AS other",
+        "VACUUM INTO 'copy.db'",
+    ],
+)
+def test_sql_is_read_only(history_db, tmp_path, monkeypatch, statement):
+    monkeypatch.chdir(tmp_path)  # where ATTACH / VACUUM INTO would create their files
+    before = invoke("history", "sql", "SELECT COUNT(*) AS n FROM rollouts", "--json", "--output", str(history_db))
+    result = CliRunner().invoke(cli, ["history", "sql", statement, "--output", str(history_db)])
+    assert result.exit_code == 2, result.output
+    lines = [line for line in result.output.strip().splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("Error: rlve history sql is read-only"), result.output
+    assert "nothing was run" in lines[0] and str(history_db / "history.db") in lines[0]
+    after = invoke("history", "sql", "SELECT COUNT(*) AS n FROM rollouts", "--json", "--output", str(history_db))
+    assert after.output == before.output
+    assert (
+        json.loads(invoke("history", "runs", "--json", "--output", str(history_db)).output)[0]["status"] == "finished"
+    )
+    assert not (tmp_path / "attached.db").exists() and not (tmp_path / "copy.db").exists()
+
+
+def test_sql_reads_pragmas_and_ctes(history_db):
+    result = invoke("history", "sql", "PRAGMA table_info(steps)", "--output", str(history_db))
+    assert result.exit_code == 0 and "finished_at" in result.output
+    query = "WITH s AS (SELECT step FROM curriculum) SELECT COUNT(*) AS n FROM s"
+    assert json.loads(invoke("history", "sql", query, "--json", "--output", str(history_db)).output) == [{"n": 8}]
+
+
+def test_plot_checks_the_run_before_matplotlib(history_db, tmp_path, monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if it were not installed
+    unknown = CliRunner().invoke(cli, ["history", "plot", "nope", "--output", str(history_db)])
+    assert unknown.exit_code == 2 and "no run 'nope'" in unknown.output and "matplotlib" not in unknown.output
+    known = CliRunner().invoke(
+        cli, ["history", "plot", "climb", "-o", str(tmp_path / "f.png"), "--output", str(history_db)]
+    )
+    assert known.exit_code == 2 and "rlve-trainer[plot]" in known.output, known.output
+    assert len(known.output.strip().splitlines()) == 1
+
+
+def test_identical_curves_stay_visible_in_the_frontier_plot():
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from rlve_trainer.history.queries import frontier_figure
+
+    same = [(1, 0, 0), (2, 0, 0), (3, 0, 1), (4, 0, 1)]
+    series = {"graph/shortest_path": same, "graph/connected_components": list(same), "math/add": [(1, 0, 3), (4, 0, 3)]}
+    figure = frontier_figure({"id": "r", "name": None}, series)
+    try:
+        axes = figure.axes[0]
+        lines = {line.get_label(): line for line in axes.get_lines()}
+        first, second = (
+            lines["graph/connected_components"],
+            lines["graph/shortest_path (same curve as graph/connected_components)"],
+        )
+        assert list(first.get_xdata()) == list(second.get_xdata())
+        assert all(a != b for a, b in zip(first.get_ydata(), second.get_ydata())), (
+            "equal curves drawn on top of each other"
+        )
+        assert first.get_linestyle() != second.get_linestyle()
+        assert all(abs(a - b) < 0.5 for a, b in zip(first.get_ydata(), second.get_ydata()))  # still reads as level 0/1
+        legend = [text.get_text() for text in axes.get_legend().get_texts()]
+        assert legend == [
+            "graph/connected_components",
+            "graph/shortest_path (same curve as graph/connected_components)",
+            "math/add",
+        ]
+    finally:
+        plt.close(figure)

@@ -3,6 +3,12 @@
 ``flock`` locks belong to the open file and vanish when the process ends, however it ends, so a run
 killed with SIGKILL can be resumed at once, while ``--resume`` of a run another process is still
 training is refused instead of both writing the same checkpoints and history rows.
+
+``release`` deletes the file (while still holding the lock), so a finished or stopped run leaves no
+``run.lock`` behind; a killed one leaves it, unlocked, and the next ``acquire`` reuses it. Deleting a
+lock file opens a gap that ``acquire`` closes: a process that opened the file just before another
+deleted it would lock a file nobody else can see any more, so after locking, ``acquire`` checks that
+the path still names the file it locked, and starts again if not.
 """
 
 from __future__ import annotations
@@ -27,17 +33,21 @@ class RunLock:
         except ImportError:  # Windows: no flock; resuming a running run is not guarded there
             return self
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        handle = open(self.path, "a+")
-        try:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            handle.seek(0)
-            holder = handle.read().strip() or "unknown"
-            handle.close()
-            raise RlveError(
-                f"run {self.run_id} is being trained by another process (pid {holder}); "
-                "wait for it to finish or stop it, then resume"
-            ) from None
+        while True:
+            handle = open(self.path, "a+")
+            try:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                handle.seek(0)
+                holder = handle.read().strip() or "unknown"
+                handle.close()
+                raise RlveError(
+                    f"run {self.run_id} is being trained by another process (pid {holder}); "
+                    "wait for it to finish or stop it, then resume"
+                ) from None
+            if self._still_at_path(handle):
+                break
+            handle.close()  # its holder released and deleted it between our open and our lock: again
         handle.seek(0)
         handle.truncate()
         handle.write(str(os.getpid()))
@@ -45,7 +55,18 @@ class RunLock:
         self._handle = handle
         return self
 
+    def _still_at_path(self, handle) -> bool:
+        try:
+            on_disk = os.stat(self.path)
+        except FileNotFoundError:
+            return False
+        held = os.fstat(handle.fileno())
+        return (held.st_dev, held.st_ino) == (on_disk.st_dev, on_disk.st_ino)
+
     def release(self) -> None:
         if self._handle is not None:
+            if self._still_at_path(self._handle):
+                # While still locked: whoever opens the path from now on gets a new file.
+                self.path.unlink(missing_ok=True)
             self._handle.close()  # closing the file drops the lock
             self._handle = None

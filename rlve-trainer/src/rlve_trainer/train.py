@@ -1,25 +1,34 @@
 """One training run: validate everything, record the run, build TRL's GRPOTrainer on the live stream, train.
 
-Everything that can be wrong with the input (environments, curriculum, model folder, chat template,
-database URL, the run to resume) is checked before the run's row is written, so a bad invocation leaves
-nothing half-written in the history. Under ``accelerate launch`` the main process does the database
-work and broadcasts the outcome; every rank then builds the same curriculum and stream.
+Everything that can be wrong with the input (environments, curriculum, model folder, database URL, the run
+to resume) is checked by ``preflight`` before torch is even imported, so a mistake is reported in a moment;
+the tokenizer (which needs transformers) is checked next, and only then is anything written: the history
+database, the run's row, its folder. A bad invocation leaves nothing behind. Under ``accelerate launch``
+the main process does the database work and broadcasts the outcome; every rank then builds the same
+curriculum and stream. SIGTERM stops a run like Ctrl-C: it is marked ``stopped`` and can be resumed.
 """
 
 from __future__ import annotations
 
+import ast
 import importlib.metadata
 import json
+import logging
 import os
+import shlex
+import signal
 import sys
+import threading
 import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import rlve
 from rlve.errors import RlveError
-from rlve_trainer import checkpoint
+from rlve_trainer import checkpoint, packs
 from rlve_trainer.config import TrainConfig, to_toml, validate
 
 TRACKED_PACKAGES = ("rlve-core", "rlve-trainer", "torch", "transformers", "trl", "accelerate", "datasets")
@@ -35,9 +44,27 @@ class RunResult:
     curriculum_state: dict[str, Any] = field(default_factory=dict)
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised in the main thread so a run stops as on Ctrl-C: marked ``stopped``, rows kept."""
+
+
+@dataclass
+class Checked:
+    """What ``preflight`` established: the run's config and, for ``--resume``, the run and its checkpoint."""
+
+    config: TrainConfig
+    run: dict[str, Any] | None = None
+    checkpoint: Path | None = None
+    state: dict[str, Any] | None = None
+
+    @property
+    def start_step(self) -> int:
+        return int(self.state["step"]) if self.state else 0
+
+
 def select_environments(config: TrainConfig) -> dict[str, rlve.Environment]:
     registry = rlve.registry()
-    return {env_id: registry.get(env_id) for env_id in registry.select(config.envs)}
+    return {env_id: registry.get(env_id) for env_id in packs.select(config.envs)}
 
 
 def make_curriculum(config: TrainConfig, env_ids: list[str]):
@@ -58,23 +85,33 @@ def package_versions(env_ids: list[str]) -> dict[str, str]:
     return versions
 
 
+def check_model_path(config: TrainConfig) -> Path:
+    """The configured model folder, checked without loading anything (``model.tiny`` is built later)."""
+    if not config.model.path:
+        raise RlveError(
+            "no model given: set model.path in the config or pass --set model.path=/path/to/model "
+            "(a local Hugging Face model folder), set model.tiny = true for a tiny offline model, "
+            "or run `rlve train --demo`"
+        )
+    path = Path(config.model.path).expanduser()
+    if not path.is_dir():
+        what = "does not exist" if not path.exists() else "is not a folder"
+        raise RlveError(
+            f"model path {str(path)!r} (model.path) {what}; give a local Hugging Face model folder "
+            "(weights, tokenizer, chat template)"
+        )
+    if not (path / "config.json").is_file():
+        raise RlveError(f"model path {str(path)!r} has no config.json; is it a Hugging Face model folder?")
+    return path.resolve()
+
+
 def resolve_model(config: TrainConfig, run_dir: Path, env_ids: list[str]) -> Path:
     """The model folder to load: the configured one (checked), or a tiny model built under the run folder."""
     if config.model.tiny:
         from rlve_trainer.tiny import build_tiny
 
         return build_tiny(run_dir / "tiny-model", env_ids, seed=config.seed)
-    if not config.model.path:
-        raise RlveError(
-            "no model given: set model.path in the config or pass --set model.path=/path/to/model "
-            "(a local Hugging Face model folder), or run `rlve train --demo`"
-        )
-    path = Path(config.model.path).expanduser()
-    if not path.is_dir():
-        raise RlveError(f"model path {str(path)!r} is not a folder; give a local Hugging Face model folder")
-    if not (path / "config.json").is_file():
-        raise RlveError(f"model path {str(path)!r} has no config.json; is it a Hugging Face model folder?")
-    return path.resolve()
+    return check_model_path(config)
 
 
 def load_tokenizer(path: Path, trust_remote_code: bool = False):
@@ -96,8 +133,72 @@ def load_tokenizer(path: Path, trust_remote_code: bool = False):
     return tokenizer
 
 
-def _prepare_main(config: TrainConfig, resume: str | None, overrides: list[str], lock: list) -> dict[str, Any]:
-    """Main process: database, config of a resumed run, validation, the run's row. Returns what ranks share.
+def resumed_config(run: dict[str, Any], overrides: list[str], db_url: str) -> TrainConfig:
+    """A stored run's config with ``--set`` overrides applied, validated like a new one."""
+    from rlve_trainer.config import _set_dotted, parse_override
+
+    stored = json.loads(run["config"])
+    for override in overrides:
+        key, value = parse_override(override)
+        _set_dotted(stored, key, value)
+    stored["db"] = db_url  # the database the run was found in, wherever it was started from
+    return validate(stored)
+
+
+def preflight(config: TrainConfig, resume: str | None = None, overrides: list[str] = ()) -> Checked:
+    """Every check that needs neither torch nor a write: the database URL, the run to resume and its
+    checkpoint, the environments, the curriculum and its parameters, the model folder. RlveError (one line)
+    for the first problem; nothing is created (a resumed run's older database schema is upgraded)."""
+    from rlve_trainer.history.engine import check_url
+
+    checked = Checked(config)
+    if resume is not None:
+        from rlve_trainer.history import store
+        from rlve_trainer.history.engine import open_engine
+
+        engine = open_engine(config.db_url(), create=False)
+        try:
+            run = store.get_run(engine, resume)
+        finally:
+            engine.dispose()
+        config = resumed_config(run, list(overrides), config.db_url())
+        found = checkpoint.latest_complete(run["output_dir"])
+        checked = Checked(config, run, found, checkpoint.read_state(found) if found is not None else None)
+        if checked.start_step >= config.max_steps:
+            raise RlveError(
+                f"run {run['id']} already reached step {checked.start_step} of max_steps={config.max_steps}; "
+                "pass --set max_steps=N with a larger N to train it further"
+            )
+    else:
+        check_url(config.db_url())
+    environments = select_environments(config)
+    make_curriculum(config, list(environments))
+    if not config.model.tiny:
+        check_model_path(config)
+    return checked
+
+
+def history_command(db_url: str, run_id: str, command: str = "history show") -> str:
+    """``rlve history show RUN`` (or ``command``) with the ``--output`` / ``--db`` that finds the database at
+    ``db_url`` from the current folder."""
+    from rlve_trainer.cli.options import DEFAULT_OUTPUT
+    from rlve_trainer.history.engine import sqlite_path, to_url
+
+    url = db_url
+    flags = ""
+    if url != to_url(str(Path(DEFAULT_OUTPUT) / "history.db")):
+        file = sqlite_path(url)
+        if file is not None and file.name == "history.db":
+            flags = f" --output {shlex.quote(str(file.parent))}"
+        else:
+            flags = f" --db {shlex.quote(str(file) if file is not None else url)}"
+    if command == "train --resume":
+        return f"rlve train --resume {run_id}{flags}"
+    return f"rlve {command} {run_id}{flags}"
+
+
+def _prepare_main(checked: Checked, lock: list) -> dict[str, Any]:
+    """Main process: the tokenizer check, then (only now) the database, the run's row, folder and lock.
 
     The run's lock is appended to ``lock``; the caller holds it for as long as the run trains.
     """
@@ -105,39 +206,20 @@ def _prepare_main(config: TrainConfig, resume: str | None, overrides: list[str],
     from rlve_trainer.history.engine import open_engine
     from rlve_trainer.run_lock import RunLock
 
-    engine = open_engine(config.db_url(), create=resume is None)
+    config = checked.config
+    environments = select_environments(config)
+    if checked.run is not None:
+        run_id, run_dir = checked.run["id"], Path(checked.run["output_dir"])
+        lock.append(RunLock(run_dir, run_id).acquire())
+    else:
+        run_id = store.new_run_id()
+        run_dir = Path(config.output).resolve() / run_id
+    model_path = resolve_model(config, run_dir, list(environments))
+    load_tokenizer(model_path, config.model.trust_remote_code)
+    # Everything is valid: only now does the run exist in the history (and get its folder and lock).
+    engine = open_engine(config.db_url(), create=checked.run is None)
     try:
-        start_step, state, found = 0, None, None
-        if resume is not None:
-            row = store.get_run(engine, resume)
-            stored = json.loads(row["config"])
-            from rlve_trainer.config import _set_dotted, parse_override
-
-            for override in overrides:
-                key, value = parse_override(override)
-                _set_dotted(stored, key, value)
-            stored["db"] = config.db_url()  # the database the run was found in, wherever it was started from
-            config = validate(stored)
-            run_id, run_dir = row["id"], Path(row["output_dir"])
-            lock.append(RunLock(run_dir, run_id).acquire())
-            found = checkpoint.latest_complete(run_dir)
-            if found is not None:
-                state = checkpoint.read_state(found)
-                start_step = int(state["step"])
-            if start_step >= config.max_steps:
-                raise RlveError(
-                    f"run {run_id} already reached step {start_step} of max_steps={config.max_steps}; "
-                    "pass --set max_steps=N with a larger N to train it further"
-                )
-        else:
-            run_id = store.new_run_id()
-            run_dir = Path(config.output).resolve() / run_id
-        environments = select_environments(config)
-        make_curriculum(config, list(environments))
-        model_path = resolve_model(config, run_dir, list(environments))
-        load_tokenizer(model_path, config.model.trust_remote_code)
-        # Everything is valid: only now does the run exist in the history (and get its folder and lock).
-        if resume is None:
+        if checked.run is None:
             lock.append(RunLock(run_dir, run_id).acquire())
             store.create_run(
                 engine,
@@ -152,8 +234,9 @@ def _prepare_main(config: TrainConfig, resume: str | None, overrides: list[str],
                 strategy=config.curriculum.strategy,
             )
         else:
-            store.truncate_after(engine, run_id, start_step)
-            store.set_status(engine, run_id, "running", last_step=start_step)
+            store.truncate_after(engine, run_id, checked.start_step)
+            store.set_config(engine, run_id, config=config.model_dump(mode="json"), max_steps=config.max_steps)
+            store.set_status(engine, run_id, "running", last_step=checked.start_step)
         run_dir.mkdir(parents=True, exist_ok=True)
         (run_dir / "config.toml").write_text(to_toml(config))
     finally:
@@ -163,9 +246,41 @@ def _prepare_main(config: TrainConfig, resume: str | None, overrides: list[str],
         "run_id": run_id,
         "run_dir": str(run_dir),
         "model_path": str(model_path),
-        "checkpoint": str(found) if found is not None else None,
-        "state": state,
+        "checkpoint": str(checked.checkpoint) if checked.checkpoint is not None else None,
+        "state": checked.state,
+        "resumed": checked.run is not None,
     }
+
+
+def _launched_rank() -> tuple[int, int]:
+    """(rank, world size) from the launcher's environment (torchrun, MPI), known before torch is imported."""
+    rank = next((os.environ[v] for v in ("RANK", "OMPI_COMM_WORLD_RANK", "PMI_RANK") if v in os.environ), "0")
+    size = next((os.environ[v] for v in ("WORLD_SIZE", "OMPI_COMM_WORLD_SIZE", "PMI_SIZE") if v in os.environ), "1")
+    try:
+        return int(rank), int(size)
+    except ValueError:
+        return 0, 1
+
+
+@contextmanager
+def _sigterm_stops_the_run() -> Iterator[None]:
+    """While training, SIGTERM raises Terminated in the main thread (once; a second one is ignored while
+    the run records its stop). Outside the main thread (nothing can be installed there) it changes nothing."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    fired: list[int] = []
+
+    def handler(signum, _frame) -> None:
+        if not fired:
+            fired.append(signum)
+            raise Terminated(f"signal {signum}")
+
+    previous = signal.signal(signal.SIGTERM, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def train(
@@ -180,8 +295,22 @@ def train(
     """Run (or resume) training; returns a RunResult. Raises RlveError (one line) for bad input.
 
     ``callbacks`` are extra transformers TrainerCallbacks (timing, custom logging); ``announce`` is printed
-    (to stderr, by the main process) once the input is valid and the run is recorded.
+    (to stderr, by the main process) once the input is valid and the run is recorded. Unless ``quiet``, the
+    main process then prints the run's id (or the checkpoint it resumes from) and how to watch it. A stop by
+    Ctrl-C or SIGTERM raises KeyboardInterrupt (Terminated for SIGTERM) carrying ``run_id`` and ``step``.
     """
+    # Checks that need no torch come first, so a typo is reported at once. With several processes the
+    # main one reports through the broadcast below, so every rank stops with the same message.
+    rank, world_size = _launched_rank()
+    checked: Checked | None = None
+    early_error: RlveError | None = None
+    if rank == 0:
+        try:
+            checked = preflight(config, resume, list(overrides))
+        except RlveError as error:
+            if world_size <= 1:
+                raise
+            early_error = error
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
     import torch
     from accelerate import PartialState
@@ -192,18 +321,23 @@ def train(
     dist = PartialState(cpu=not torch.cuda.is_available())
     lock: list = []
     try:
-        return _train_ranks(config, resume, overrides, quiet, callbacks, announce, dist, lock)
+        with _sigterm_stops_the_run():
+            return _train_ranks(config, resume, overrides, quiet, callbacks, announce, dist, lock, checked, early_error)
     finally:
         for held in lock:
             held.release()
 
 
-def _train_ranks(config, resume, overrides, quiet, callbacks, announce, dist, lock) -> RunResult:
+def _train_ranks(config, resume, overrides, quiet, callbacks, announce, dist, lock, checked, early_error) -> RunResult:
     from accelerate.utils import broadcast_object_list
 
     if dist.is_main_process:
         try:
-            shared: dict[str, Any] = {"ok": True, **_prepare_main(config, resume, list(overrides), lock)}
+            if early_error is not None:
+                raise early_error
+            if checked is None:
+                checked = preflight(config, resume, list(overrides))
+            shared: dict[str, Any] = {"ok": True, **_prepare_main(checked, lock)}
         except RlveError as error:
             shared = {"ok": False, "error": str(error)}
     else:
@@ -214,10 +348,28 @@ def _train_ranks(config, resume, overrides, quiet, callbacks, announce, dist, lo
         shared = holder[0]
     if not shared["ok"]:
         raise RlveError(shared["error"])
-    if announce and dist.is_main_process:
-        print(announce, file=sys.stderr, flush=True)
     config = validate(shared["config"])
+    if dist.is_main_process:
+        if announce:
+            print(announce, file=sys.stderr, flush=True)
+        if not quiet:
+            print(_start_line(config, shared), flush=True)
     return _run(config, shared, dist, quiet=quiet, callbacks=list(callbacks))
+
+
+def _start_line(config: TrainConfig, shared: dict[str, Any]) -> str:
+    run_id = shared["run_id"]
+    if not shared["resumed"]:
+        head = f"run {run_id} started: {config.max_steps} steps, folder {shared['run_dir']}"
+    elif shared["checkpoint"]:
+        step = int(shared["state"]["step"])
+        head = f"run {run_id} resumed from {shared['checkpoint']} (step {step} of {config.max_steps})"
+    else:
+        head = (
+            f"run {run_id} resumed from the start (step 0 of {config.max_steps}): it has no complete "
+            f"checkpoint in {shared['run_dir']}"
+        )
+    return f"{head}\n  watch it from another terminal: {history_command(config.db_url(), run_id)}"
 
 
 def _run(config: TrainConfig, shared: dict[str, Any], dist, *, quiet: bool, callbacks: list) -> RunResult:
@@ -235,9 +387,12 @@ def _run(config: TrainConfig, shared: dict[str, Any], dist, *, quiet: bool, call
     engine = open_engine(config.db_url()) if dist.is_main_process else None
     try:
         result = _train_loop(config, shared, dist, environments, curriculum, start_slot, engine, quiet, callbacks)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
         if engine is not None:
-            store.set_status(engine, run_id, "stopped", error="interrupted")
+            reason = "stopped by SIGTERM" if isinstance(stop, Terminated) else "interrupted"
+            store.set_status(engine, run_id, "stopped", error=reason)
+            stop.step = store.last_recorded_step(engine, run_id)  # type: ignore[attr-defined]
+        stop.run_id = run_id  # type: ignore[attr-defined]
         raise
     except BaseException as error:
         if engine is not None:
@@ -251,6 +406,90 @@ def _run(config: TrainConfig, shared: dict[str, Any], dist, *, quiet: bool, call
             engine.dispose()
     result.run_dir = run_dir
     return result
+
+
+def _card_writer(config, shared, environments, curriculum, trainer, is_main: bool):
+    """``card(status)`` writes the run folder's README.md from the run as it stands (main process only)."""
+    from rlve_trainer import model_card
+
+    run_id, run_dir = shared["run_id"], Path(shared["run_dir"])
+    if config.model.tiny:
+        model = "a tiny random Qwen2 built offline by rlve (`model.tiny = true`), saved in `tiny-model/`"
+    else:
+        model = f"`{shared['model_path']}`"
+    packages = {
+        name: version
+        for name, version in package_versions(list(environments)).items()
+        if name in ("rlve-trainer", "trl", "transformers", "torch") or name.startswith("rlve-plugin")
+    }
+
+    def card(status: str) -> None:
+        if not is_main:
+            return
+        facts = model_card.CardFacts(
+            run_id=run_id,
+            run_name=config.run_name,
+            model=model,
+            environments={env_id: env.version for env_id, env in environments.items()},
+            strategy=config.curriculum.strategy,
+            params=curriculum.state_dict().get("params", config.curriculum.params),
+            reward_mode=config.reward.mode,
+            step=trainer.state.global_step,
+            max_steps=config.max_steps,
+            status=status,
+            bands=curriculum.bands(),
+            packages=packages,
+            history=history_command(config.db_url(), run_id),
+            resume_command=history_command(config.db_url(), run_id, "train --resume"),
+        )
+        try:
+            model_card.write(run_dir, facts)
+        except OSError as error:  # a card is a courtesy: never the reason a run fails
+            print(f"warning: could not write the model card in {run_dir}: {error}", file=sys.stderr, flush=True)
+
+    return card
+
+
+class TiedWeightsNotMissing(logging.Filter):
+    """Drops transformers' "There were missing keys in the checkpoint model loaded: ['lm_head.weight']."
+    when every key it names is a weight tied to another one in ``model`` (sharing its storage right now).
+
+    A checkpoint stores a tied tensor once, under the name it is tied to, so loading it on resume reports
+    the tied name as missing although every weight is there. Any other missing key is still reported.
+    """
+
+    PREFIX = "There were missing keys in the checkpoint model loaded: "
+
+    def __init__(self, model):
+        super().__init__()
+        self.model = model
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if not message.startswith(self.PREFIX):
+            return True
+        try:
+            keys = ast.literal_eval(message[len(self.PREFIX) :].rstrip("."))
+        except (ValueError, SyntaxError):
+            return True
+        return not (isinstance(keys, list) and keys and set(keys) <= tied_weight_keys(self.model))
+
+
+def tied_weight_keys(model) -> set[str]:
+    """Names of ``model``'s parameters that are tied to another one and share its storage."""
+    tied = getattr(model, "all_tied_weights_keys", None) or getattr(model, "_tied_weights_keys", None) or {}
+    if not isinstance(tied, dict):  # older transformers: a list of names tied to the input embeddings
+        output, inputs = model.get_output_embeddings(), model.get_input_embeddings()
+        shared = output is not None and inputs is not None and output.weight is inputs.weight
+        return {name for name in tied if name.endswith("weight")} if shared else set()
+    parameters = dict(model.named_parameters(remove_duplicate=False))
+    return {
+        target
+        for target, source in tied.items()
+        if target in parameters
+        and source in parameters
+        and parameters[target].data_ptr() == parameters[source].data_ptr()
+    }
 
 
 def grpo_args(config: TrainConfig, run_dir: Path):
@@ -362,17 +601,30 @@ def _train_loop(config, shared, dist, environments, curriculum, start_slot, engi
     )
     # Our progress line replaces transformers' printed log dicts (disable_tqdm=True adds PrinterCallback).
     trainer.remove_callback(PrinterCallback)
+    card = _card_writer(config, shared, environments, curriculum, trainer, dist.is_main_process)
+    # TRL writes its own card ("a fine-tuned version of [None]") at every checkpoint: ours instead.
+    trainer.create_model_card = lambda *args, **kwargs: card("in progress")
+    status = "failed"
+    trainer_logger = logging.getLogger("transformers.trainer")
+    tied_filter = TiedWeightsNotMissing(model)
+    trainer_logger.addFilter(tied_filter)
     try:
         trainer.train(resume_from_checkpoint=shared["checkpoint"])
+        status = "finished"
         if dist.num_processes > 1:
             # Each rank's final curriculum, so anyone can check that the ranks agree.
             (run_dir / f"curriculum-rank{dist.process_index}.json").write_text(curriculum.to_json())
+    except KeyboardInterrupt:
+        status = "stopped"
+        raise
     finally:
+        trainer_logger.removeFilter(tied_filter)
         progress.close()
         if sink is not None:
             sink.close()
         if pool is not None:
             pool.close()
+        card(status)
     if dist.num_processes > 1:
         # Tear the process group down while every rank is still here: left to interpreter exit, gloo's
         # threads can be destroyed mid-flight and abort a rank that had finished ("terminate called ...").

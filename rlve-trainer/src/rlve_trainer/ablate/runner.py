@@ -30,14 +30,16 @@ class AblationResult:
     arms: list[ArmResult] = field(default_factory=list)
 
 
-def _check(config: AblateConfig) -> tuple[dict[str, list[int]], set[str]]:
-    """Validate what the arms need; returns the levels to evaluate per environment and the held-out ones."""
-    import rlve
-    from rlve import curriculum
+def check(config: AblateConfig, purpose: str | None = None) -> tuple[dict[str, list[int]], set[str]]:
+    """Validate what the arms need; returns the levels to evaluate per environment and the held-out ones.
 
-    registry = rlve.registry()
-    trained = registry.select(config.train.envs)
-    held_out = registry.select(config.eval.held_out_envs) if config.eval.held_out_envs else []
+    ``purpose`` (``rlve ablate --demo``) names what needs a missing first-party pack in its message.
+    """
+    from rlve import curriculum
+    from rlve_trainer import packs
+
+    trained = packs.select(config.train.envs, purpose)
+    held_out = packs.select(config.eval.held_out_envs, purpose) if config.eval.held_out_envs else []
     both = sorted(set(trained) & set(held_out))
     if both:
         raise RlveError(f"eval.held_out_envs names environments that are also trained on: {', '.join(both)}")
@@ -117,7 +119,7 @@ def run_ablation(config: AblateConfig, *, quiet: bool = False) -> AblationResult
         if not quiet:
             print(message, file=sys.stderr, flush=True)
 
-    levels, held_out = _check(config)
+    levels, held_out = check(config)
     hf_logging.disable_progress_bar()  # "Loading weights" / "Writing model shards" bars between the lines
     engine = open_engine(config.db_url())
     ablation_id = new_run_id()

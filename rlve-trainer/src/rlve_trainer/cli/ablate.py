@@ -51,8 +51,10 @@ def run(config_file, demo, overrides, quiet, db, output):
     location = [*([f"output={_toml(output)}"] if output else []), *([f"db={_toml(db)}"] if db else [])]
     base = config_module.demo_config() if demo else None
     config = config_module.load(config_file, [*location, *overrides], base=base)
-    from rlve_trainer.ablate.runner import run_ablation
+    from rlve_trainer.ablate.runner import check, run_ablation
 
+    if demo:
+        check(config, purpose="`rlve ablate --demo`")  # before the banner: a missing math pack is one line
     if demo and not quiet:
         click.echo(
             "demo: a tiny model is first fitted to 1- and 2-digit additions (no pretrained weights here), then "

@@ -8,6 +8,7 @@ import sys
 
 import click
 
+from rlve.errors import RlveError
 from rlve_trainer.cli.options import db_url, location_options
 
 
@@ -103,15 +104,28 @@ def show(run, as_json, db, output):
 @click.option("--csv", "as_csv", is_flag=True, help="rows as CSV with a header")
 @location_options
 def sql(query, as_json, as_csv, db, output):
-    """Run plain SQL against the history (changes are rolled back), e.g.
+    """Run one SQL statement against the history, read-only, e.g.
 
     rlve history sql "SELECT env, MAX(high) FROM curriculum GROUP BY env"
+
+    The database is opened read-only: a statement that would change it (INSERT, UPDATE, DELETE, CREATE,
+    DROP, ATTACH...) is refused with exit code 2. Change the history with a SQLite client if you must.
     """
+    from rlve_trainer.history.engine import ReadOnlyViolation, open_readonly, sqlite_path
     from rlve_trainer.history.queries import run_sql
 
-    engine = _engine(db, output)
+    url = db_url(db, output)
+    _engine(db, output).dispose()  # the usual checks, and an older schema upgraded like every command does
+    engine = open_readonly(url)
     try:
         columns, rows = run_sql(engine, query)
+    except ReadOnlyViolation as refused:
+        file = sqlite_path(url)
+        client = f"sqlite3 {file}" if file is not None else "your database's own client"
+        raise RlveError(
+            f"rlve history sql is read-only: `{refused}` would change the database, so nothing was run; "
+            f"to change the history on purpose, use {client}"
+        ) from None
     finally:
         engine.dispose()
     emit(columns, rows, as_json, as_csv)

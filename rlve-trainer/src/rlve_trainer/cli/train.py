@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 
 import click
 
@@ -44,6 +45,11 @@ def train(config_file, demo, overrides, resume, quiet, db, output):
     else:
         config = config_module.load(config_file, [*location, *overrides], base=base)
         overrides_for_run = []
+    if demo:
+        from rlve_trainer import packs
+
+        packs.select(config.envs, purpose="`rlve train --demo`")  # names the package if the graph pack is missing
+    from rlve_trainer.train import Terminated, history_command
     from rlve_trainer.train import train as run_training
 
     announce = None
@@ -53,11 +59,30 @@ def train(config_file, demo, overrides, resume, quiet, db, output):
             "bands stay at 0: this shows the loop, the progress and the history, not learning."
         )
 
-    result = run_training(config, resume=resume, overrides=overrides_for_run, quiet=quiet, announce=announce)
-    if result is not None and not quiet:
-        if os.environ.get("LOCAL_RANK", "0") == "0":
-            click.echo(f"run {result.run_id} finished at step {result.final_step}; history: {result.db_url}")
-            click.echo(f"  rlve history show {result.run_id}")
+    main_rank = os.environ.get("LOCAL_RANK", "0") == "0"
+    try:
+        result = run_training(config, resume=resume, overrides=overrides_for_run, quiet=quiet, announce=announce)
+    except KeyboardInterrupt as stop:
+        run_id = getattr(stop, "run_id", None)
+        if run_id is None:
+            raise
+        how = "SIGTERM" if isinstance(stop, Terminated) else "Ctrl-C"
+        if main_rank:
+            step = getattr(stop, "step", None)
+            at = f" at step {step}" if step is not None else ""
+            click.echo(
+                f"run {run_id} stopped{at} ({how}); every step reported done is in the history. "
+                f"Continue it with: {history_command(config.db_url(), run_id, 'train --resume')}",
+                err=True,
+            )
+        sys.exit(143 if how == "SIGTERM" else 130)
+    if result is not None and not quiet and main_rank:
+        click.echo(f"run {result.run_id} finished at step {result.final_step}; history: {result.db_url}")
+        click.echo(f"  {history_command(result.db_url, result.run_id)}")
+        import importlib.util
+
+        if importlib.util.find_spec("matplotlib") is not None:  # the plot extra: `pip install rlve-trainer[plot]`
+            click.echo(f"  {history_command(result.db_url, result.run_id, 'history plot')} -o frontier.png")
 
 
 def _toml_string(value: str) -> str:

@@ -11,7 +11,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from rlve.errors import RlveError
 from rlve_trainer.history import models, store
-from rlve_trainer.history.engine import first_line
+from rlve_trainer.history.engine import ReadOnlyViolation, first_line
 
 
 def list_runs(engine: Engine, limit: int | None = None) -> tuple[list[str], list[tuple]]:
@@ -93,12 +93,22 @@ def run_summary(engine: Engine, run: str) -> dict[str, Any]:
 
 
 def run_sql(engine: Engine, query: str) -> tuple[list[str], list[tuple]]:
-    """Run one statement and return its columns and rows; nothing it changes is committed."""
+    """Run one statement and return its columns and rows; nothing it changes is committed.
+
+    On an engine from ``open_readonly`` a statement that would write raises ReadOnlyViolation (its
+    message is the statement, abbreviated).
+    """
     with engine.connect() as connection:
+        refused = getattr(connection.connection.dbapi_connection, "refused", None)
+        if refused is not None:
+            refused.clear()
         try:
             result = connection.execute(text(query))
         except SQLAlchemyError as error:
-            raise RlveError(f"the query failed: {first_line(getattr(error, 'orig', error) or error)}") from None
+            cause = getattr(error, "orig", None) or error
+            if refused or _is_read_only_error(cause):
+                raise ReadOnlyViolation(_abbreviate(query)) from None
+            raise RlveError(f"the query failed: {first_line(cause)}") from None
         if not result.returns_rows:
             connection.rollback()
             return [], []
@@ -106,6 +116,18 @@ def run_sql(engine: Engine, query: str) -> tuple[list[str], list[tuple]]:
         rows = [tuple(r) for r in result.all()]
         connection.rollback()
     return columns, rows
+
+
+def _abbreviate(query: str, limit: int = 60) -> str:
+    one_line = " ".join(query.split())
+    return one_line if len(one_line) <= limit else one_line[: limit - 3] + "..."
+
+
+def _is_read_only_error(error: BaseException) -> bool:
+    if getattr(error, "sqlite_errorname", None) == "SQLITE_READONLY":
+        return True
+    message = str(error).lower()
+    return any(marker in message for marker in ("readonly database", "read-only transaction", "read only transaction"))
 
 
 def frontier(engine: Engine, run: str) -> tuple[dict[str, Any], dict[str, list[tuple[int, int, int]]]]:
@@ -125,29 +147,80 @@ def frontier(engine: Engine, run: str) -> tuple[dict[str, Any], dict[str, list[t
 
 
 def plot_frontier(engine: Engine, run: str, output: str) -> str:
-    try:
-        import matplotlib
-    except ImportError:
-        raise RlveError("plotting needs matplotlib: pip install 'rlve-trainer[plot]'") from None
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+    """Write the frontier plot of ``run``; the run and its rows are checked before matplotlib is needed."""
     row, series = frontier(engine, run)
     if not series:
         raise RlveError(f"run {row['id']} has no curriculum rows yet; nothing to plot")
+    try:
+        import matplotlib
+    except ImportError:
+        raise RlveError(
+            "plotting needs matplotlib, which is not installed: pip install 'rlve-trainer[plot]' "
+            "(or pip install matplotlib)"
+        ) from None
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    figure = frontier_figure(row, series)
+    try:
+        figure.savefig(output, dpi=120)
+    except (OSError, ValueError) as error:
+        raise RlveError(f"cannot write the plot to {output!r}: {first_line(error)}") from None
+    finally:
+        plt.close(figure)
+    return output
+
+
+#: Line styles cycled through the environments, so curves stay apart in print and for colour-blind readers.
+LINE_STYLES = ("-", "--", ":", "-.")
+
+
+def frontier_figure(row: dict[str, Any], series: dict[str, list[tuple[int, int, int]]]):
+    """The frontier plot as a matplotlib Figure: per environment the band's top as a line, the band shaded.
+
+    Bands are integers, so environments often share a curve exactly (the demo's stay at 0): each line is
+    shifted by a small offset (at most 0.3 of a level in all), has its own style, and an environment whose
+    curve equals an earlier one's says so in the legend, so every environment stays visible.
+    """
+    import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
+
+    envs = sorted(series)
+    spacing = min(0.08, 0.3 / max(1, len(envs) - 1))
+    first_with: dict[tuple, str] = {}
     figure, axes = plt.subplots(figsize=(9, 5))
-    for env, points in sorted(series.items()):
+    top = 0
+    for index, env in enumerate(envs):
+        points = series[env]
         steps = [p[0] for p in points]
-        line = axes.step(steps, [p[2] for p in points], where="post", label=env)[0]
-        axes.fill_between(
-            steps, [p[1] for p in points], [p[2] for p in points], step="post", alpha=0.15, color=line.get_color()
-        )
+        lows, highs = [p[1] for p in points], [p[2] for p in points]
+        top = max(top, *highs)
+        offset = (index - (len(envs) - 1) / 2) * spacing
+        key = tuple(points)
+        label = env if key not in first_with else f"{env} (same curve as {first_with[key]})"
+        first_with.setdefault(key, env)
+        line = axes.step(
+            steps,
+            [high + offset for high in highs],
+            where="post",
+            label=label,
+            linestyle=LINE_STYLES[index % len(LINE_STYLES)],
+            linewidth=1.8,
+        )[0]
+        axes.fill_between(steps, lows, highs, step="post", alpha=0.12, color=line.get_color())
+    top = max(top, 1)
+    axes.set_ylim(-0.5, top + 0.5)
+    if top <= 12:
+        axes.set_yticks(range(top + 1))  # every level, never a fractional one
+    else:
+        axes.yaxis.set_major_locator(MaxNLocator(integer=True))
     axes.set_xlabel("step")
-    axes.set_ylabel("difficulty (band low..high; line = high)")
+    ylabel = "difficulty (band low..high; line = high)"
+    if len(envs) > 1:
+        ylabel += f"\nlines offset by up to ±{spacing * (len(envs) - 1) / 2:.2f} so equal curves stay visible"
+    axes.set_ylabel(ylabel)
     axes.set_title(f"difficulty frontier: run {row['id']}" + (f" ({row['name']})" if row["name"] else ""))
     axes.grid(alpha=0.3)
     axes.legend(fontsize="small", loc="upper left")
     figure.tight_layout()
-    figure.savefig(output, dpi=120)
-    plt.close(figure)
-    return output
+    return figure

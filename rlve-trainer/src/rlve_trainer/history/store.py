@@ -67,6 +67,16 @@ def set_status(engine: Engine, run_id: str, status: str, *, error: str | None = 
         connection.execute(update(models.runs).where(models.runs.c.id == run_id).values(**values))
 
 
+def set_config(engine: Engine, run_id: str, *, config: dict[str, Any], max_steps: int) -> None:
+    """Record a resumed run's config as it now trains (``--set max_steps=N`` and other overrides)."""
+    with engine.begin() as connection:
+        connection.execute(
+            update(models.runs)
+            .where(models.runs.c.id == run_id)
+            .values(config=json.dumps(config, sort_keys=True), max_steps=max_steps, updated_at=now())
+        )
+
+
 def get_run(engine: Engine, run: str) -> dict[str, Any]:
     """A run by id, unique id prefix or name (the newest run of that name); RlveError saying what exists."""
     return find(engine, models.runs, run, kind="run", listing="`rlve history runs` lists them")
