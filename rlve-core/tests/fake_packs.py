@@ -47,10 +47,27 @@ def good_pack_body(pack: str) -> str:
     return GOOD_ENV.format(pack=pack) + "\n\n@hookimpl\ndef register_environments(register):\n    register(Double)\n"
 
 
-def run_rlve(root: Path, *args: str, env: dict[str, str] | None = None, stdin: str = "") -> subprocess.CompletedProcess:
+def _environment(root: Path, env: dict[str, str] | None) -> dict[str, str]:
+    """This process's environment without any RLVE_ setting, with the packs in ``root`` importable."""
     environment = {k: v for k, v in os.environ.items() if not k.startswith("RLVE_")}
     environment["PYTHONPATH"] = str(root)
     environment.update(env or {})
+    return environment
+
+
+def run_rlve(root: Path, *args: str, env: dict[str, str] | None = None, stdin: str = "") -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "rlve", *args], capture_output=True, text=True, env=environment, input=stdin, timeout=120
+        [sys.executable, "-m", "rlve", *args],
+        capture_output=True,
+        text=True,
+        env=_environment(root, env),
+        input=stdin,
+        timeout=120,
+    )
+
+
+def run_python(root: Path, code: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    """``python -c code`` in a fresh interpreter that sees the packs in ``root``, as run_rlve does."""
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=_environment(root, env), timeout=120
     )

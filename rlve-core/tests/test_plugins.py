@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
-from fake_packs import good_pack_body, make_pack, run_rlve
+from fake_packs import good_pack_body, make_pack, run_python, run_rlve
 
 
 @pytest.fixture
@@ -152,3 +153,126 @@ def test_plugins_reports_versions_and_hooks(packs):
     assert alpha["environments"] == ["alpha/double"]
     core = next(p for p in report if p["name"] == "rlve-core")
     assert {"adaptive", "target", "fixed", "uniform"} <= set(core["curricula"])
+
+
+# -- RLVE_TRACE_PLUGINS: every hook call on stderr (datasette's DATASETTE_TRACE_PLUGINS) ----------------------
+
+TRACE_LINE = re.compile(r"^rlve: trace: (?P<who>[^:]+): (?P<call>.+): (?P<outcome>.+ ms)$")
+
+
+def trace_lines(stderr: str) -> list[dict[str, str]]:
+    return [match.groupdict() for line in stderr.splitlines() if (match := TRACE_LINE.match(line))]
+
+
+def test_trace_prints_every_hook_call_with_distribution_arguments_and_duration(packs):
+    body = """
+    from rlve import hookimpl
+
+    @hookimpl
+    def register_environments(register):
+        raise RuntimeError("boom")
+    """
+    make_pack(packs, "rlve-plugin-raiser", "rlve_plugin_raiser", body)
+    env = {"RLVE_LOAD_PLUGINS": "rlve-plugin-alpha,rlve-plugin-raiser", "RLVE_TRACE_PLUGINS": "1"}
+    result = run_rlve(packs, "envs", "list", "--json", env=env)
+    assert env_ids(result) == ["alpha/double"]  # stdout stays clean: the trace goes to stderr
+    lines = trace_lines(result.stderr)
+    calls = {(line["who"], line["call"]) for line in lines}
+    assert ("rlve-plugin-alpha", "import rlve_plugin_alpha") in calls
+    assert ("rlve-plugin-alpha", "register_environments(register=<function register>)") in calls
+    assert ("rlve-core", "register_curricula(register=<function register>)") in calls
+    assert ("rlve-core", "register_commands(cli=<RlveGroup cli>)") in calls
+    assert all(re.fullmatch(r"(raised \w+ after )?\d+\.\d\d ms", line["outcome"]) for line in lines), lines
+    raised = [line for line in lines if line["who"] == "rlve-plugin-raiser" and line["call"].startswith("register_env")]
+    assert len(raised) == 1 and raised[0]["outcome"].startswith("raised RuntimeError after ")
+    assert "RuntimeError: boom" in result.stderr  # the usual warning still comes
+
+
+def test_trace_covers_direct_calls_through_the_manager_and_is_off_by_default(packs):
+    script = (
+        "from rlve import plugins\n"
+        "found = []\n"
+        "plugins.load().manager.hook.register_environments(register=found.append)\n"
+        "print(found[0].id)\n"
+    )
+    env = {"RLVE_LOAD_PLUGINS": "rlve-plugin-alpha", "RLVE_TRACE_PLUGINS": "1"}
+    traced = run_python(packs, script, env=env)
+    assert traced.returncode == 0 and traced.stdout.strip() == "alpha/double", traced.stderr
+    calls = [(line["who"], line["call"]) for line in trace_lines(traced.stderr)]
+    assert calls.count(("rlve-plugin-alpha", "register_environments(register=<function register>)")) == 1  # load()
+    assert calls.count(("rlve-plugin-alpha", "register_environments(register=<function append>)")) == 1  # the script
+
+    quiet = run_rlve(packs, "envs", "list", "--json", env={"RLVE_TRACE_PLUGINS": "0"})
+    assert "alpha/double" in env_ids(quiet) and "rlve: trace:" not in quiet.stderr
+    odd = run_rlve(packs, "envs", "list", "--json", env={"RLVE_TRACE_PLUGINS": "loud"})
+    assert "rlve: trace:" not in odd.stderr
+    assert "RLVE_TRACE_PLUGINS='loud' is not understood, so it is off: use 1 to turn it on" in odd.stderr
+
+
+# -- RLVE_BLOCK_PLUGINS: pytest's -p no:NAME -------------------------------------------------------------------
+
+
+def test_blocked_distributions_are_not_loaded_even_when_allowed(packs):
+    make_pack(packs, "rlve-plugin-beta", "rlve_plugin_beta", good_pack_body("beta"))
+    blocked = run_rlve(packs, "envs", "list", "--json", env={"RLVE_BLOCK_PLUGINS": " Rlve_Plugin.Beta "})
+    listed = env_ids(blocked)
+    assert "alpha/double" in listed and "beta/double" not in listed
+    assert "RLVE_BLOCK_PLUGINS" not in blocked.stderr
+    both = {"RLVE_LOAD_PLUGINS": "rlve-plugin-alpha,rlve-plugin-beta", "RLVE_BLOCK_PLUGINS": "rlve-plugin-beta"}
+    assert env_ids(run_rlve(packs, "envs", "list", "--json", env=both)) == ["alpha/double"]  # block wins
+
+
+def test_a_blocked_pack_is_never_imported_and_plugins_shows_it_as_blocked(packs):
+    make_pack(packs, "rlve-plugin-broken", "rlve_plugin_broken", "raise ImportError('needs libfoo')\n")
+    env = {"RLVE_BLOCK_PLUGINS": "rlve-plugin-broken,rlve-plugin-alpha", "RLVE_STRICT_PLUGINS": "1"}
+    result = run_rlve(packs, "plugins", env=env)
+    assert result.returncode == 0, result.stderr
+    report = {p["name"]: p for p in json.loads(result.stdout)}
+    assert report["rlve-plugin-broken"]["status"] == "blocked" and report["rlve-plugin-alpha"]["status"] == "blocked"
+    assert report["rlve-plugin-alpha"]["version"] == "1.0" and report["rlve-plugin-alpha"]["environments"] == []
+    assert report["rlve-core"]["status"] == "loaded"
+    assert "libfoo" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("name", "hint"),
+    [
+        ("rlve-plugin-alpah", "did you mean rlve-plugin-alpha?"),
+        ("alpha", "did you mean rlve-plugin-alpha?"),
+        ("rlve-plugin-zzzzzz", "installed rlve plugins: "),
+    ],
+)
+def test_a_blocked_name_that_matches_no_installed_pack_is_warned_about(packs, name, hint):
+    result = run_rlve(packs, "envs", "list", "--json", env={"RLVE_BLOCK_PLUGINS": name})
+    assert "alpha/double" in env_ids(result)
+    warnings = [line for line in result.stderr.splitlines() if "RLVE_BLOCK_PLUGINS" in line]
+    assert len(warnings) == 1, result.stderr
+    expected = f"rlve: warning: RLVE_BLOCK_PLUGINS names {name!r}, which is not an installed rlve plugin; {hint}"
+    assert warnings[0].startswith(expected) and "rlve-plugin-alpha" in warnings[0]
+    strict = run_rlve(packs, "envs", "list", env={"RLVE_BLOCK_PLUGINS": name, "RLVE_STRICT_PLUGINS": "1"})
+    assert strict.returncode == 2 and "Traceback" not in strict.stderr
+    assert len(strict.stderr.strip().splitlines()) == 1 and "RLVE_STRICT_PLUGINS is set" in strict.stderr
+
+
+def test_rlve_core_cannot_be_blocked(packs):
+    result = run_rlve(packs, "plugins", env={"RLVE_BLOCK_PLUGINS": "rlve_core"})
+    assert result.returncode == 0
+    assert "rlve-core" in [p["name"] for p in json.loads(result.stdout)]
+    assert "RLVE_BLOCK_PLUGINS names rlve-core, whose built-in commands and curricula cannot be blocked" in (
+        result.stderr
+    )
+
+
+def test_a_command_of_a_blocked_distribution_says_it_is_blocked(monkeypatch):
+    from click.testing import CliRunner
+
+    from rlve.cli import RlveGroup, missing
+
+    monkeypatch.setattr(missing, "installed_version", lambda distribution: "0.1.0")
+    monkeypatch.setenv("RLVE_BLOCK_PLUGINS", "rlve_trainer")
+    result = CliRunner().invoke(RlveGroup(name="rlve"), ["train", "--demo"])
+    assert result.exit_code == 2
+    assert result.output.strip() == (
+        "Error: 'rlve train' is added by rlve-trainer, which is installed but not loaded: RLVE_BLOCK_PLUGINS names "
+        "it (remove rlve-trainer from it, or unset it)"
+    )

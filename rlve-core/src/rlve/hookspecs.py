@@ -35,18 +35,27 @@ def register_environments(register: Callable[[type[Environment]], None]) -> None
 
 @hookspec
 def register_curricula(register: Callable[[str, Callable[..., Any]], None]) -> None:
-    """Add curriculum strategies: call ``register(name, factory)``; ``factory(env_ids, **params)``
-    returns an object with ``sample``, ``record``, ``state_dict`` and ``load_state_dict``."""
+    """Add curriculum strategies: call ``register(name, factory)`` once for each one the pack provides.
+
+    ``factory(env_ids, **params)`` takes its parameters as keyword-only arguments and returns an object with
+    ``sample``, ``record``, ``state_dict`` and ``load_state_dict`` (a ``rlve.curriculum.Curriculum``). A name
+    another distribution registered first is warned about and skipped.
+    """
 
 
 @hookspec
 def register_commands(cli: click.Group) -> None:
     """Add commands to the ``rlve`` command line: ``cli.add_command(...)`` or ``@cli.command()``.
-    Keep imports of heavy libraries inside the command bodies so ``rlve --help`` stays fast."""
+
+    Keep imports of heavy libraries inside the command bodies so ``rlve --help`` stays fast.
+    """
 
 
 @hookspec
 def check_header(env_ids: list[str], write: Callable[[str], None]) -> None:
-    """Before ``rlve check`` checks ``env_ids``, say what this machine offers the pack's environments among
-    them: call ``write(line)`` once per line (the code pack: which sandbox protections hold here). Do
-    nothing when none of your environments is checked."""
+    """Before ``rlve check`` runs, say what this machine offers the pack's environments among ``env_ids``.
+
+    Call ``write(line)`` once per line: ``rlve check`` prints the lines to stderr before its progress, or puts
+    them under ``headers`` with ``--json``. Do nothing when none of your environments is checked. The code
+    pack says which sandbox protections hold here.
+    """

@@ -37,12 +37,9 @@ def missing_command_message(name: str) -> str | None:
             f"{command} is added by the {distribution} package, which is not installed: "
             f"pip install {distribution} (from a clone of the rlve repository: pip install {folder})"
         )
-    allowed = plugins.allowed_distributions()
-    if allowed is not None and plugins.canonical_distribution(distribution) not in allowed:
-        return (
-            f"{command} is added by {distribution}, which is installed but not loaded: RLVE_LOAD_PLUGINS "
-            f"does not name it (add {distribution} to it, or unset it)"
-        )
+    reason = plugins.not_loaded_because(distribution)  # RLVE_BLOCK_PLUGINS or RLVE_LOAD_PLUGINS
+    if reason is not None:
+        return f"{command} is added by {distribution}, which is installed but not loaded: {reason}"
     loaded = {plugins.canonical_distribution(name) for name in plugins.load().plugins}
     if plugins.canonical_distribution(distribution) not in loaded:
         return f"{command} is added by {distribution} {version}, which is installed but failed to load (see above)"

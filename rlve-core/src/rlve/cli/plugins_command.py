@@ -9,9 +9,13 @@ import click
 
 @click.command("plugins")
 def plugins() -> None:
-    """List loaded plugin distributions as JSON: name, version, hooks, environments."""
+    """List plugin distributions as JSON: name, version, status, hooks, environments.
+
+    Status is "loaded", or "blocked" for an installed pack that RLVE_BLOCK_PLUGINS names (never imported).
+    """
     from rlve.plugins import load
 
     loaded = load()
-    report = [info.as_dict() for _, info in sorted(loaded.plugins.items())]
+    everything = {**loaded.blocked, **loaded.plugins}
+    report = [info.as_dict() for _, info in sorted(everything.items())]
     click.echo(json.dumps(report, indent=2))
