@@ -21,6 +21,10 @@ def _cell(text: str, expected: Any) -> Any:
     return text
 
 
+#: Answers that say a query returns nothing.
+NO_ROWS = {"", "none", "no rows", "empty", "nothing"}
+
+
 class SqlOutput(Environment):
     id = "code/sql_output"
     version = 1
@@ -49,8 +53,12 @@ class SqlOutput(Environment):
 
     def check(self, data: dict[str, Any], answer: str) -> Verdict:
         expected = data["rows"]
-        width = len(expected[0])
         lines = [line.strip() for line in answer.strip().splitlines() if line.strip()]
+        if not expected:  # never drawn (queries return rows on the database shown), but a valid problem
+            if len(lines) == 1 and lines[0].strip("()[].").strip().lower() in NO_ROWS:
+                return Verdict.right()
+            return Verdict.wrong("the query returns no rows")
+        width = len(expected[0])
         if len(lines) > 2 * len(expected) + 2:
             raise ParseError(f"{len(lines)} rows is far more than the query can return here")
         rows = []

@@ -2,7 +2,10 @@
 
 The query runs in the sandbox, read-only (an authorizer allows only reading, no ATTACH, PRAGMA or
 writes), with a step budget, on fresh in-memory copies of the shown database and of hidden ones with
-the same tables and other rows, so spelling out the shown result as constants does not pass.
+the same tables and other rows, so spelling out the shown result as constants does not pass. Besides
+three drawn at random, the hidden databases are built so that every near miss of the reference query
+(``sqlqueries.near_variants``: a constant off by one, a neighbouring comparison, AND for OR, a condition
+left out, an order flipped, a limit off by one, another aggregate) returns other rows on at least one.
 """
 
 from __future__ import annotations
@@ -33,11 +36,11 @@ def _which(index: int) -> str:
 
 class SqlQuery(Environment):
     id = "code/sql_query"
-    version = 1
+    version = 2
     description = "Write an SQLite query that returns the rows described, checked on the shown and hidden databases."
     difficulty_scales = (
-        "employees: 6 + d (slower past d=30); conditions: up to 1 + d // 4, each one removing someone; "
-        "per-department aggregates from d=5, "
+        "employees: 6 + d (slower past d=30); conditions: up to 1 + d // 4, each one removing someone, "
+        "each on its own column; per-department aggregates from d=5, "
         "HAVING from d=8, subqueries from d=6..12, top-k from d=10, joins through projects from d=14"
     )
     size_name = "employees"
@@ -55,12 +58,16 @@ class SqlQuery(Environment):
             f"Each row must have exactly these columns, in this order:\n{columns}\n\n"
             f"Rows may come in any order. On the database above, the right query returns:\n\n"
             f"{show_rows(task.results[0])}\n\n"
-            f"Your query is also run on {HIDDEN_DATABASES} other databases with the same tables and different rows, "
-            "and must return the right rows on every one. It runs read-only, as a single statement."
+            f"Your query is also run on {len(task.databases) - 1} other databases with the same tables and "
+            "different rows, and must return the right rows on every one (none, where no row qualifies). Some "
+            "of them are made to catch near misses: values right at each limit the description names (a salary "
+            "need not be a multiple of 100 there), ties, departments and projects that the database above does "
+            "not have. It runs read-only, as a single statement."
         )
         data: dict[str, Any] = {
             "scripts": [database.script() for database in task.databases],
             "expected": [rows_as_json(rows) for rows in task.results],
+            "width": len(task.query.columns),
             "max_rows": 10 * max(len(rows) for rows in task.results) + 100,
         }
         return Instance(prompt=prompt, answer=task.query.sql, data=data, size=employee_count(difficulty))
@@ -77,16 +84,26 @@ class SqlQuery(Environment):
         errors = [outcome.error for outcome in result.outcomes if outcome is not None and not outcome.ok]
         if errors and len(errors) == len(result.outcomes):
             raise ParseError(f"the query fails: {errors[0]}")
+        width = _width(data)
         for index, (outcome, expected) in enumerate(zip(result.outcomes, data["expected"])):
             if outcome is None or not outcome.ok:
                 return Verdict.wrong(f"on {_which(index)} the query fails: {outcome.error if outcome else 'no result'}")
             got = outcome.value
             if len(got) > data["max_rows"]:
                 return Verdict.wrong(f"on {_which(index)} the query returns more than {data['max_rows']} rows")
-            if any(len(row) != len(expected[0]) for row in got):
-                return Verdict.wrong(f"rows must have {len(expected[0])} columns, the query returns others")
+            if width is not None and any(len(row) != width for row in got):
+                return Verdict.wrong(f"rows must have {width} columns, the query returns others")
             if normalise_rows(got) != normalise_rows(expected):
-                return Verdict.wrong(
-                    f"on {_which(index)} it returns {len(got)} rows, not the {len(expected)} expected rows"
-                )
+                if len(got) != len(expected):
+                    return Verdict.wrong(
+                        f"on {_which(index)} it returns {len(got)} rows, not the {len(expected)} expected rows"
+                    )
+                return Verdict.wrong(f"on {_which(index)} it returns {len(got)} rows, but not the expected ones")
         return Verdict.right(f"right rows on all {len(data['expected'])} databases")
+
+
+def _width(data: dict[str, Any]) -> int | None:
+    """How many columns a row has: stored since version 2; before, read off a non-empty expected result."""
+    if "width" in data:
+        return data["width"]
+    return next((len(rows[0]) for rows in data["expected"] if rows), None)

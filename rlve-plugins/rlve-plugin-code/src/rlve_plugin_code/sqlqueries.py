@@ -4,30 +4,193 @@ A query is one of four shapes (a filtered list, a per-department aggregate, a to
 project hours) with a growing number of conditions on the employees. The description states the
 columns and their order; rows are compared as multisets, so ORDER BY never matters except in top-k,
 where it decides which rows are in, and its ties are broken by id explicitly.
+
+A query is kept in a structured form (``Form``: the select list, the conditions as a small tree, the
+grouping, order and limit) that renders its SQL. ``near_variants`` lists the queries one slip away
+from it: a constant off by one, a comparison swapped for its neighbour, AND turned OR and back, a
+condition left out, an order flipped or dropped, a limit off by one, another aggregate. The hidden
+databases of code/sql_query are chosen so that every one of those returns other rows than the query.
 """
 
 from __future__ import annotations
 
 import random
 import sqlite3
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
 
 from rlve_plugin_code.sqldata import CITIES, Database, normalise_rows
 
 JOIN = "FROM employees e\nJOIN departments d ON d.id = e.department_id"
 
+#: The employee columns that an aggregate can read.
+EMPLOYEE_COLUMNS = ("e.salary", "e.age", "e.hired")
+#: A comparison and its neighbours: the slips a variant makes.
+NEIGHBOURS = {">": (">=",), ">=": (">",), "<": ("<=",), "<=": ("<",), "=": ("<>",), "<>": ("=",)}
+AGGREGATE_FUNCTIONS = ("COUNT", "SUM", "AVG", "MIN", "MAX")
+
+
+# -- the structured form ----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Aggregate:
+    function: str  # COUNT, SUM, AVG, MIN or MAX
+    argument: str  # a column, or * for COUNT(*)
+
+    def sql(self) -> str:
+        return f"{self.function}({self.argument})"
+
+
+@dataclass(frozen=True)
+class Scalar:
+    """A scalar subquery: ``(SELECT <aggregate> <rest>)``."""
+
+    aggregate: Aggregate
+    rest: str
+
+    def sql(self) -> str:
+        return f"(SELECT {self.aggregate.sql()} {self.rest})"
+
+
+#: One side of a comparison: an integer constant, SQL text (a column or a quoted literal), an aggregate or a subquery.
+Operand = int | str | Aggregate | Scalar
+
+
+def _render(operand: Operand) -> str:
+    return str(operand) if isinstance(operand, (int, str)) else operand.sql()
+
+
+@dataclass(frozen=True)
+class Compare:
+    left: Operand
+    op: str
+    right: Operand
+
+    def sql(self) -> str:
+        return f"{_render(self.left)} {self.op} {_render(self.right)}"
+
+
+@dataclass(frozen=True)
+class Between:
+    expr: str
+    low: int
+    high: int
+
+    def sql(self) -> str:
+        return f"{self.expr} BETWEEN {self.low} AND {self.high}"
+
+
+@dataclass(frozen=True)
+class Like:
+    expr: str
+    pattern: str
+
+    def sql(self) -> str:
+        return f"{self.expr} LIKE '{self.pattern}'"
+
+
+@dataclass(frozen=True)
+class Fixed:
+    """A part never varied: the correlation of a subquery with the outer row."""
+
+    text: str
+
+    def sql(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class Chain:
+    """Conditions joined by AND / OR, read with SQL's precedence (AND binds tighter)."""
+
+    items: tuple[Node, ...]
+    words: tuple[str, ...]  # the connectors, one fewer than the items
+    separator: str = " "
+    parenthesised: bool = False
+
+    def sql(self) -> str:
+        text = self.items[0].sql() + "".join(
+            f"{self.separator}{word} {item.sql()}" for word, item in zip(self.words, self.items[1:])
+        )
+        return f"({text})" if self.parenthesised else text
+
+
+@dataclass(frozen=True)
+class Exists:
+    source: str  # FROM ... of the subquery
+    where: Chain
+    negated: bool = False
+
+    def sql(self) -> str:
+        return f"{'NOT ' if self.negated else ''}EXISTS (SELECT 1 {self.source} WHERE {self.where.sql()})"
+
+
+Node = Compare | Between | Like | Fixed | Chain | Exists
+
+
+def _chain(items: list[Node], word: str = "AND", separator: str = " ", parenthesised: bool = False) -> Chain:
+    return Chain(tuple(items), (word,) * (len(items) - 1), separator, parenthesised)
+
+
+@dataclass(frozen=True)
+class Form:
+    select: tuple[str | Aggregate, ...]
+    source: str  # FROM ... JOIN ...
+    where: Chain | None
+    group: str | None = None
+    having: Compare | None = None
+    order: tuple[tuple[str, str], ...] = ()  # (expression, ASC or DESC)
+    limit: int | None = None
+
+    def sql(self) -> str:
+        parts = [f"SELECT {', '.join(_render(column) for column in self.select)}", self.source]
+        if self.where is not None:
+            parts.append(f"WHERE {self.where.sql()}")
+        if self.group is not None:
+            parts.append(f"GROUP BY {self.group}")
+        if self.having is not None:
+            parts.append(f"HAVING {self.having.sql()}")
+        if self.order:
+            parts.append("ORDER BY " + ", ".join(f"{expression} {direction}" for expression, direction in self.order))
+        if self.limit is not None:
+            parts.append(f"LIMIT {self.limit}")
+        return "\n".join(parts)
+
+    def selection(self, since: int | None = None) -> str:
+        """A query for the rows that meet the conditions, before grouping and limit: the employee's id
+        (and the project's, when projects are joined), best ranked first for a top-k; only employees
+        with an id from ``since`` on, if given."""
+        keys = "e.id, p.id" if "JOIN projects p" in self.source else "e.id"
+        where = f"\nWHERE {self.where.sql()}" if self.where is not None else ""
+        if since is not None:
+            where = f"\nWHERE e.id >= {since}" + (f" AND ({self.where.sql()})" if self.where is not None else "")
+        order = ", ".join(f"{expression} {direction}" for expression, direction in self.order)
+        return f"SELECT {keys}\n{self.source}{where}" + (f"\nORDER BY {order}" if order else "")
+
 
 @dataclass(frozen=True)
 class Condition:
-    sql: str
+    node: Node
     text: str
+    sql: str = field(init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "sql", self.node.sql())
 
 
 @dataclass(frozen=True)
 class Query:
-    sql: str
+    form: Form
     text: str
     columns: tuple[str, ...]
+
+    @property
+    def sql(self) -> str:
+        return self.form.sql()
+
+
+# -- drawing conditions and queries -----------------------------------------------------------------------------------
 
 
 def _salary(rng: random.Random) -> int:
@@ -43,34 +206,39 @@ def _simple_condition(rng: random.Random, difficulty: int, departments: list[str
     kind = rng.choice(kinds)
     if kind == "salary_min":
         x = _salary(rng)
-        return Condition(f"e.salary >= {x}", f"earns at least {x}")
+        return Condition(Compare("e.salary", ">=", x), f"earns at least {x}")
     if kind == "salary_max":
         x = _salary(rng)
-        return Condition(f"e.salary < {x}", f"earns less than {x}")
+        return Condition(Compare("e.salary", "<", x), f"earns less than {x}")
     if kind == "older":
         x = rng.randint(25, 55)
-        return Condition(f"e.age > {x}", f"is older than {x}")
+        return Condition(Compare("e.age", ">", x), f"is older than {x}")
     if kind == "younger":
         x = rng.randint(25, 55)
-        return Condition(f"e.age <= {x}", f"is at most {x} years old")
+        return Condition(Compare("e.age", "<=", x), f"is at most {x} years old")
     if kind == "hired_before":
         y = rng.randint(2008, 2022)
-        return Condition(f"e.hired < {y}", f"was hired before {y}")
+        return Condition(Compare("e.hired", "<", y), f"was hired before {y}")
     if kind == "hired_since":
         y = rng.randint(2008, 2022)
-        return Condition(f"e.hired >= {y}", f"was hired in {y} or later")
+        return Condition(Compare("e.hired", ">=", y), f"was hired in {y} or later")
     if kind == "city":
         city = rng.choice(CITIES[:4])
-        return Condition(f"d.city = '{city}'", f"works in a department located in {city}")
+        return Condition(Compare("d.city", "=", f"'{city}'"), f"works in a department located in {city}")
     if kind == "department":
         name = rng.choice(departments)
-        return Condition(f"d.name <> '{name}'", f"does not work in the {name} department")
+        return Condition(Compare("d.name", "<>", f"'{name}'"), f"does not work in the {name} department")
     if kind == "initial":
         letter = rng.choice("ABDEHJKLMNS")
-        return Condition(f"e.name LIKE '{letter}%'", f"has a name starting with {letter}")
+        return Condition(Like("e.name", f"{letter}%"), f"has a name starting with {letter}")
     low = _salary(rng)
     high = low + 500 * rng.randint(2, 8)
-    return Condition(f"e.salary BETWEEN {low} AND {high}", f"earns from {low} to {high} (both included)")
+    return Condition(Between("e.salary", low, high), f"earns from {low} to {high} (both included)")
+
+
+ON_PROJECT = Fixed("a.employee_id = e.id")
+ASSIGNMENTS = "FROM assignments a"
+ASSIGNED_PROJECTS = "FROM assignments a JOIN projects p ON p.id = a.project_id"
 
 
 def _condition(rng: random.Random, difficulty: int, departments: list[str]) -> Condition:
@@ -87,46 +255,42 @@ def _condition(rng: random.Random, difficulty: int, departments: list[str]) -> C
     if kind == "simple":
         return _simple_condition(rng, difficulty, departments)
     if kind == "on_project":
-        return Condition(
-            "EXISTS (SELECT 1 FROM assignments a WHERE a.employee_id = e.id)", "works on at least one project"
-        )
+        return Condition(Exists(ASSIGNMENTS, _chain([ON_PROJECT])), "works on at least one project")
     if kind == "no_project":
-        return Condition("NOT EXISTS (SELECT 1 FROM assignments a WHERE a.employee_id = e.id)", "works on no project")
+        return Condition(Exists(ASSIGNMENTS, _chain([ON_PROJECT]), negated=True), "works on no project")
     if kind == "above_average":
-        return Condition(
-            "e.salary > (SELECT AVG(salary) FROM employees)", "earns more than the average salary of all employees"
-        )
+        average = Scalar(Aggregate("AVG", "salary"), "FROM employees")
+        return Condition(Compare("e.salary", ">", average), "earns more than the average salary of all employees")
     if kind == "above_department_average":
+        average = Scalar(Aggregate("AVG", "e2.salary"), "FROM employees e2 WHERE e2.department_id = e.department_id")
         return Condition(
-            "e.salary > (SELECT AVG(e2.salary) FROM employees e2 WHERE e2.department_id = e.department_id)",
+            Compare("e.salary", ">", average),
             "earns more than the average salary of the employees of their own department",
         )
     if kind == "either":
         first = _simple_condition(rng, difficulty, departments)
         second = _simple_condition(rng, difficulty, departments)
-        return Condition(f"({first.sql} OR {second.sql})", f"{first.text} or {second.text} (or both)")
+        return Condition(
+            _chain([first.node, second.node], "OR", parenthesised=True), f"{first.text} or {second.text} (or both)"
+        )
     if kind == "big_project":
         x = 1000 * rng.randint(15, 50)
         return Condition(
-            "EXISTS (SELECT 1 FROM assignments a JOIN projects p ON p.id = a.project_id "
-            f"WHERE a.employee_id = e.id AND p.budget >= {x})",
+            Exists(ASSIGNED_PROJECTS, _chain([ON_PROJECT, Compare("p.budget", ">=", x)])),
             f"works on at least one project with a budget of at least {x}",
         )
     if kind == "foreign_project":
         return Condition(
-            "EXISTS (SELECT 1 FROM assignments a JOIN projects p ON p.id = a.project_id "
-            "WHERE a.employee_id = e.id AND p.department_id <> e.department_id)",
+            Exists(ASSIGNED_PROJECTS, _chain([ON_PROJECT, Compare("p.department_id", "<>", "e.department_id")])),
             "works on at least one project that belongs to a department other than their own",
         )
     k = rng.randint(2, 3)
-    return Condition(
-        f"(SELECT COUNT(*) FROM assignments a WHERE a.employee_id = e.id) >= {k}",
-        f"works on at least {k} different projects",
-    )
+    count = Scalar(Aggregate("COUNT", "*"), "FROM assignments a WHERE a.employee_id = e.id")
+    return Condition(Compare(count, ">=", k), f"works on at least {k} different projects")
 
 
-def _where(conditions: list[Condition]) -> str:
-    return "WHERE " + "\n  AND ".join(condition.sql for condition in conditions)
+def _where(conditions: list[Condition], *more: Node) -> Chain:
+    return _chain([condition.node for condition in conditions] + list(more), separator="\n  ")
 
 
 def _who(conditions: list[Condition]) -> str:
@@ -144,30 +308,96 @@ LIST_COLUMNS = (
     ("d.city", "the department's city"),
 )
 AGGREGATES = (
-    ("COUNT(*)", "the number of such employees"),
-    ("SUM(e.salary)", "the total salary of those employees"),
-    ("MAX(e.age)", "the age of the oldest of them"),
-    ("MIN(e.salary)", "the lowest salary among them"),
-    ("MAX(e.hired)", "the latest year in which one of them was hired"),
+    (Aggregate("COUNT", "*"), "the number of such employees"),
+    (Aggregate("SUM", "e.salary"), "the total salary of those employees"),
+    (Aggregate("MAX", "e.age"), "the age of the oldest of them"),
+    (Aggregate("MIN", "e.salary"), "the lowest salary among them"),
+    (Aggregate("MAX", "e.hired"), "the latest year in which one of them was hired"),
 )
 
 
-def _matching(connection: sqlite3.Connection, conditions: list[Condition]) -> int:
-    where = f"\n{_where(conditions)}" if conditions else ""
-    return connection.execute(f"SELECT COUNT(*)\n{JOIN}{where}").fetchone()[0]
+class _Masks:
+    """Which employees of a database meet each condition, as bit masks: one query per distinct condition."""
+
+    def __init__(self, connection: sqlite3.Connection):
+        self.connection = connection
+        ids = [row[0] for row in connection.execute(f"SELECT e.id\n{JOIN}")]
+        self.bit = {employee: 1 << index for index, employee in enumerate(ids)}
+        self.everyone = (1 << len(ids)) - 1
+        self.cache: dict[str, int] = {}
+
+    def of(self, condition: Condition) -> int:
+        mask = self.cache.get(condition.sql)
+        if mask is None:
+            rows = self.connection.execute(f"SELECT e.id\n{JOIN}\nWHERE {condition.sql}")
+            mask = self.cache[condition.sql] = sum(self.bit[row[0]] for row in rows)
+        return mask
+
+    def matching(self, conditions: list[Condition]) -> int:
+        mask = self.everyone
+        for condition in conditions:
+            mask &= self.of(condition)
+        return mask.bit_count()
+
+    def all_matter(self, conditions: list[Condition], matching: int) -> bool:
+        """Leaving out any one condition lets more employees through: none is implied by the others."""
+        masks = [self.of(condition) for condition in conditions]
+        before = [self.everyone]  # before[i]: the employees meeting the conditions before the i-th
+        for mask in masks[:-1]:
+            before.append(before[-1] & mask)
+        after = self.everyone  # the employees meeting the conditions after the current one
+        for index in range(len(masks) - 1, -1, -1):
+            if (before[index] & after).bit_count() <= matching:
+                return False
+            after &= masks[index]
+        return True
 
 
-def _all_matter(connection: sqlite3.Connection, conditions: list[Condition], matching: int) -> bool:
-    """Leaving out any one condition lets more employees through: none is implied by the others."""
-    return all(
-        _matching(connection, conditions[:index] + conditions[index + 1 :]) > matching
-        for index in range(len(conditions))
-    )
+def attributes(node: Node) -> list[str]:
+    """The columns that the comparisons of ``node`` constrain (a salary above an average counts as salary)."""
+    if isinstance(node, Chain):
+        return [attribute for item in node.items for attribute in attributes(item)]
+    if isinstance(node, Compare) and isinstance(node.left, str):
+        return [node.left]
+    if isinstance(node, (Between, Like)):
+        return [node.expr]
+    return []
 
 
-def draw_conditions(rng: random.Random, difficulty: int, count: int, shown: sqlite3.Connection) -> list[Condition]:
+#: Conditions on these may repeat (not inside an OR): each ``d.name <> 'X'`` leaves out another department.
+REPEATABLE = {"d.name"}
+
+
+def fits(condition: Condition, conditions: list[Condition]) -> bool:
+    """Whether ``condition`` constrains no column that another condition (or its other side) already does.
+
+    Without it a boundary can be dead: with ``e.salary >= 6000``, the lower bound of ``e.salary BETWEEN
+    5000 AND 8000`` changes nothing, nor does ``e.age <= 27`` in ``(e.age <= 44 OR e.age <= 27)``, so the
+    query off by one there is not a wrong query, and no database can tell it apart. (A salary above the
+    average and ``e.salary >= 4000`` are kept apart too: where the average is above 4000, the bound is dead.)
+    """
+    own = attributes(condition.node)
+    if len(set(own)) < len(own):  # the two sides of an OR on the same column
+        return False
+    used = {attribute for other in conditions for attribute in attributes(other.node)}
+    return not used.intersection(own) or (isinstance(condition.node, Compare) and own[0] in REPEATABLE)
+
+
+def draw_conditions(
+    rng: random.Random,
+    difficulty: int,
+    count: int,
+    shown: sqlite3.Connection,
+    masks: _Masks | None = None,
+    strict: bool = False,
+) -> list[Condition]:
     """Up to ``count`` conditions on the employees such that, on the shown database, at least two
-    employees meet them all and leaving out any one of them lets more through: none is redundant."""
+    employees meet them all and leaving out any one of them lets more through: none is redundant.
+
+    ``strict`` (for code/sql_query) also keeps each column to one condition (``fits``), and stops at the
+    first condition that cannot be added.
+    """
+    masks = masks or _Masks(shown)
     departments = [row[0] for row in shown.execute("SELECT name FROM departments")]
     conditions: list[Condition] = []
     for _ in range(count):
@@ -175,73 +405,102 @@ def draw_conditions(rng: random.Random, difficulty: int, count: int, shown: sqli
             condition = _condition(rng, difficulty, departments)
             if any(condition.sql == other.sql for other in conditions):
                 continue
+            if strict and not fits(condition, conditions):
+                continue
             candidate = conditions + [condition]
-            left = _matching(shown, candidate)
-            if left >= 2 and _all_matter(shown, candidate, left):
+            left = masks.matching(candidate)
+            if left >= 2 and masks.all_matter(candidate, left):
                 conditions = candidate
                 break
-    return conditions or [_condition(rng, difficulty, departments)]
+        else:
+            if strict:
+                break  # nothing more fits: the next ones would try the same again
+    if not conditions:
+        condition = _condition(rng, difficulty, departments)
+        conditions = [condition] if not strict or fits(condition, []) else [_simple_condition(rng, 0, departments)]
+    return conditions
 
 
-def draw_query(rng: random.Random, difficulty: int, conditions: list[Condition]) -> Query:
+def draw_query(rng: random.Random, difficulty: int, conditions: list[Condition], strict: bool = False) -> Query:
+    """A query of one of the shapes that ``difficulty`` allows, with these conditions.
+
+    ``strict`` leaves out the per-employee project hours when a condition is that the employee works on
+    a project (with a big enough budget): joining the projects may imply it, and the condition be dead.
+    """
     shapes = ["list"]
     if difficulty >= 5:
         shapes.append("per_department")
     if difficulty >= 10:
         shapes.append("top")
-    if difficulty >= 14:
+    if difficulty >= 14 and not (strict and any(_on_projects(condition.node) for condition in conditions)):
         shapes.append("hours")
     shape = rng.choice(shapes)
     who = _who(conditions)
     if shape == "list":
         columns = [LIST_COLUMNS[0]] + rng.sample(LIST_COLUMNS[1:], rng.randint(0, 2))
-        sql = f"SELECT {', '.join(c for c, _ in columns)}\n{JOIN}\n{_where(conditions)}"
+        form = Form(tuple(c for c, _ in columns), JOIN, _where(conditions))
         text = f"one row for every employee {who}"
-        return Query(sql, text, tuple(d for _, d in columns))
+        return Query(form, text, tuple(d for _, d in columns))
     if shape == "per_department":
         aggregate, described = rng.choice(AGGREGATES)
-        having = ""
+        having = None
         text = f"one row for every department that has at least one employee {who}"
         if difficulty >= 8 and rng.random() < 0.5:
             k = rng.randint(2, 3)
-            having = f"\nHAVING COUNT(*) >= {k}"
+            having = Compare(Aggregate("COUNT", "*"), ">=", k)
             text += f"\n(only departments with at least {k} such employees)"
-        sql = f"SELECT d.name, {aggregate}\n{JOIN}\n{_where(conditions)}\nGROUP BY d.id{having}"
-        return Query(sql, text, ("the department's name", described + " (in that department)"))
+        form = Form(("d.name", aggregate), JOIN, _where(conditions), group="d.id", having=having)
+        return Query(form, text, ("the department's name", described + " (in that department)"))
     if shape == "top":
         k = rng.randint(2, 4)
         if rng.random() < 0.5:
-            order, rank, column = "e.salary DESC", "highest salaries", ("e.salary", "the salary")
+            order, rank, column = ("e.salary", "DESC"), "highest salaries", ("e.salary", "the salary")
         else:
-            order, rank, column = "e.age ASC", "lowest ages", ("e.age", "the age")
-        sql = f"SELECT e.name, {column[0]}\n{JOIN}\n{_where(conditions)}\nORDER BY {order}, e.id ASC\nLIMIT {k}"
+            order, rank, column = ("e.age", "ASC"), "lowest ages", ("e.age", "the age")
+        form = Form(("e.name", column[0]), JOIN, _where(conditions), order=(order, ("e.id", "ASC")), limit=k)
         text = (
             f"the {k} employees with the {rank} among the employees {who}\n"
             f"(when several tie, the ones with the smaller id come first; fewer rows if fewer employees qualify)"
         )
-        return Query(sql, text, ("the employee's name", column[1]))
+        return Query(form, text, ("the employee's name", column[1]))
     x = 1000 * rng.randint(10, 40)
-    sql = (
-        f"SELECT e.name, SUM(a.hours)\n{JOIN}\nJOIN assignments a ON a.employee_id = e.id\n"
-        f"JOIN projects p ON p.id = a.project_id\n{_where(conditions)}\n  AND p.budget >= {x}\nGROUP BY e.id"
-    )
+    source = f"{JOIN}\nJOIN assignments a ON a.employee_id = e.id\nJOIN projects p ON p.id = a.project_id"
+    where = _where(conditions, Compare("p.budget", ">=", x))
+    form = Form(("e.name", Aggregate("SUM", "a.hours")), source, where, group="e.id")
     text = f"one row for every employee {who}\nand who works on at least one project with a budget of at least {x}"
-    return Query(sql, text, ("the employee's name", f"their total hours on projects with a budget of at least {x}"))
+    return Query(form, text, ("the employee's name", f"their total hours on projects with a budget of at least {x}"))
+
+
+def _on_projects(node: Node) -> bool:
+    """Whether the condition is that the employee works on a project (with a budget of at least x)."""
+    if not isinstance(node, Exists) or node.negated:
+        return False
+    return all(isinstance(item, Fixed) or getattr(item, "left", None) == "p.budget" for item in node.where.items)
 
 
 def draw_checked_query(
-    rng: random.Random, difficulty: int, condition_count: int, databases: list[Database], max_rows: int = 30
+    rng: random.Random,
+    difficulty: int,
+    condition_count: int,
+    databases: list[Database],
+    max_rows: int = 30,
+    connections: list[sqlite3.Connection] | None = None,
+    strict: bool = False,
 ) -> tuple[Query, list[list[tuple]]]:
     """A query whose result on the first database is non-empty and small, and differs on another one.
 
     The last condition means a query that just spells out the shown rows as constants fails.
+    ``connections``, when given, are open copies of ``databases`` (left open); ``strict`` goes to
+    ``draw_conditions``.
     """
-    connections = [database.connect() for database in databases]
+    own = connections is None
+    connections = [database.connect() for database in databases] if connections is None else connections
+    masks = _Masks(connections[0])
     try:
         best = None
         for attempt in range(30):
-            conditions = draw_conditions(rng, difficulty, condition_count, connections[0])
-            query = draw_query(rng, difficulty, conditions)
+            conditions = draw_conditions(rng, difficulty, condition_count, connections[0], masks, strict)
+            query = draw_query(rng, difficulty, conditions, strict)
             results = [normalise_rows(connection.execute(query.sql).fetchall()) for connection in connections]
             if not 0 < len(results[0]) <= max_rows or all(result == results[0] for result in results[1:]):
                 continue
@@ -252,5 +511,155 @@ def draw_checked_query(
             raise RuntimeError("no suitable query found")  # pragma: no cover - the list shape always fits
         return best
     finally:
-        for connection in connections:
-            connection.close()
+        if own:
+            for connection in connections:
+                connection.close()
+
+
+# -- near variants ----------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A query one slip away from the reference. ``focus`` is the condition of the reference it changes,
+    or what else it changes (("aggregate", column), "order", "limit"; None for AND / OR), which says
+    what a database that tells them apart should vary."""
+
+    form: Form
+    label: str
+    focus: Node | str | tuple[str, str | None] | None = None
+
+    @property
+    def sql(self) -> str:
+        return self.form.sql()
+
+
+def _operand_variants(operand: Operand) -> Iterator[tuple[Operand, str]]:
+    if isinstance(operand, int):
+        yield operand - 1, f"{operand} -> {operand - 1}"
+        yield operand + 1, f"{operand} -> {operand + 1}"
+    elif isinstance(operand, Aggregate):
+        for aggregate, label in _aggregate_variants(operand):
+            yield aggregate, label
+    elif isinstance(operand, Scalar):
+        for aggregate, label in _aggregate_variants(operand.aggregate):
+            yield replace(operand, aggregate=aggregate), f"subquery {label}"
+
+
+def _aggregate_variants(aggregate: Aggregate) -> Iterator[tuple[Aggregate, str]]:
+    """The same aggregate with another function (COUNT as COUNT(*)); none for COUNT(*), which reads no column."""
+    if aggregate.argument == "*":
+        return
+    for function in AGGREGATE_FUNCTIONS:
+        if function != aggregate.function:
+            other = Aggregate(function, "*") if function == "COUNT" else Aggregate(function, aggregate.argument)
+            yield other, f"{aggregate.sql()} -> {other.sql()}"
+
+
+def node_variants(node: Node) -> Iterator[tuple[Node, str]]:
+    """Each way to slip on one part of a condition; a Chain also drops parts and swaps AND / OR."""
+    if isinstance(node, Compare):
+        for op in NEIGHBOURS[node.op]:
+            yield replace(node, op=op), f"{node.sql()} -> {op}"
+        for left, label in _operand_variants(node.left):
+            yield replace(node, left=left), label
+        for right, label in _operand_variants(node.right):
+            yield replace(node, right=right), label
+    elif isinstance(node, Between):
+        for low in (node.low - 1, node.low + 1):
+            yield replace(node, low=low), f"{node.sql()} -> low {low}"
+        for high in (node.high - 1, node.high + 1):
+            yield replace(node, high=high), f"{node.sql()} -> high {high}"
+    elif isinstance(node, Exists):
+        yield replace(node, negated=not node.negated), "EXISTS negated"
+        for where, label in _chain_variants(node.where):
+            yield replace(node, where=where), f"in EXISTS: {label}"
+    elif isinstance(node, Chain):
+        yield from _chain_variants(node)
+
+
+def _chain_variants(chain: Chain) -> Iterator[tuple[Chain, str]]:
+    items, words = chain.items, chain.words
+    for index, item in enumerate(items):
+        for variant, label in node_variants(item):
+            yield replace(chain, items=items[:index] + (variant,) + items[index + 1 :]), label
+    uniform = len(set(words)) <= 1
+    for index, item in enumerate(items):
+        if isinstance(item, Fixed) or not uniform:
+            continue
+        rest = items[:index] + items[index + 1 :]
+        if not rest:
+            continue
+        yield replace(chain, items=rest, words=words[1:]), f"dropped {item.sql()}"
+    if not words:
+        return
+    other = {"AND": "OR", "OR": "AND"}
+    for index, word in enumerate(words):
+        flat = words[:index] + (other[word],) + words[index + 1 :]
+        yield replace(chain, words=flat), f"connector {index + 1} {word} -> {other[word]}"
+        if len(items) > 2:
+            pair = Chain(items[index : index + 2], (other[word],), " ", parenthesised=True)
+            grouped = items[:index] + (pair,) + items[index + 2 :]
+            yield (
+                replace(chain, items=grouped, words=words[:index] + words[index + 1 :]),
+                f"connector {index + 1} {word} -> ({other[word]})",
+            )
+    if len(words) > 1:
+        yield replace(chain, words=tuple(other[word] for word in words)), "every connector swapped"
+
+
+def near_variants(form: Form) -> list[Variant]:
+    """Every query one slip away from ``form``, without duplicates or the reference itself.
+
+    Left out on purpose: dropping the tie-break ``e.id ASC`` of a top-k. SQLite reads employees in id
+    order and its sort keeps that order among ties, so without the tie-break it returns the same rows.
+    """
+    found: dict[str, Variant] = {}
+
+    def add(variant: Form, label: str, focus: Node | str | tuple[str, str | None] | None) -> None:
+        sql = variant.sql()
+        if sql != reference and sql not in found:
+            found[sql] = Variant(variant, label, focus)
+
+    reference = form.sql()
+    if form.where is not None:
+        items = form.where.items
+        for where, label in node_variants(form.where):
+            focus = _changed_item(items, where)
+            add(replace(form, where=where), label, focus)
+        if len(items) == 1:
+            add(replace(form, where=None), f"dropped {items[0].sql()}", items[0])
+    for index, column in enumerate(form.select):
+        for other, label in _operand_variants(column) if isinstance(column, Aggregate) else ():
+            argument = column.argument if column.argument in EMPLOYEE_COLUMNS else None
+            add(
+                replace(form, select=form.select[:index] + (other,) + form.select[index + 1 :]),
+                label,
+                ("aggregate", argument),
+            )
+    if form.having is not None:
+        for having, label in node_variants(form.having):
+            add(replace(form, having=having), f"HAVING {label}", form.having)
+        add(replace(form, having=None), "HAVING dropped", form.having)
+    if form.order:
+        for index, (expression, direction) in enumerate(form.order):
+            flipped = "ASC" if direction == "DESC" else "DESC"
+            order = form.order[:index] + ((expression, flipped),) + form.order[index + 1 :]
+            add(replace(form, order=order), f"ORDER BY {expression} {flipped}", "order")
+        for index in range(len(form.order) - 1):  # the last key is the tie-break: see above
+            add(replace(form, order=form.order[:index] + form.order[index + 1 :]), "ORDER BY key dropped", "order")
+        add(replace(form, order=()), "ORDER BY dropped", "order")
+    if form.limit is not None:
+        for limit in (form.limit - 1, form.limit + 1):
+            add(replace(form, limit=limit), f"LIMIT {limit}", "limit")
+        add(replace(form, limit=None), "LIMIT dropped", "limit")
+    return list(found.values())
+
+
+def _changed_item(items: tuple[Node, ...], where: Node) -> Node | None:
+    """The reference's condition that a variant of the whole WHERE changes, when there is one."""
+    if not isinstance(where, Chain) or len(where.items) != len(items):
+        dropped = [item for item in items if not isinstance(where, Chain) or item not in where.items]
+        return dropped[0] if len(dropped) == 1 else None
+    changed = [old for old, new in zip(items, where.items) if old != new]
+    return changed[0] if len(changed) == 1 else None
