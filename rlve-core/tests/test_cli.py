@@ -56,6 +56,54 @@ def test_verify_against_a_saved_problem(packs, tmp_path):
     assert broken.returncode == 2 and "not a Problem saved by" in broken.stderr
 
 
+def test_sample_makes_a_saved_problem_again(packs, tmp_path):
+    saved = tmp_path / "problem.json"
+    saved.write_text(run_rlve(packs, "sample", "alpha/double", "-d", "4", "-s", "9", "--json").stdout)
+    again = run_rlve(packs, "sample", "--problem", str(saved), "--json")
+    assert again.returncode == 0 and json.loads(again.stdout) == json.loads(saved.read_text())
+    assert again.stderr == ""
+    named = run_rlve(packs, "sample", "alpha/double", "--problem", str(saved))
+    assert named.returncode == 0 and named.stdout.strip() == json.loads(saved.read_text())["prompt"].strip()
+
+
+def saved_by_another_version(packs, tmp_path):
+    """A problem alpha/double version 1 made, saved with ``env_version`` 3: what an older or newer
+    release of the pack would have written."""
+    problem = json.loads(run_rlve(packs, "sample", "alpha/double", "-d", "4", "-s", "9", "--json").stdout)
+    assert problem["env_version"] == 1
+    problem["env_version"] = 3
+    saved = tmp_path / "v3.json"
+    saved.write_text(json.dumps(problem))
+    return saved, problem
+
+
+@pytest.mark.parametrize("command", ["sample", "verify"])
+def test_a_saved_problem_of_another_version_is_refused_in_one_line(packs, tmp_path, command):
+    saved, problem = saved_by_another_version(packs, tmp_path)
+    result = run_rlve(packs, command, "--problem", str(saved), stdin=f"<answer>{problem['answer']}</answer>")
+    assert result.returncode == 2 and result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.stderr, result.stderr
+    for fragment in (
+        str(saved),
+        "alpha/double version 3",
+        "version 1 is installed",
+        "rlve-plugin-alpha",
+        "rlve sample alpha/double -d 4 -s 9 --json",
+    ):
+        assert fragment in lines[0], lines[0]
+
+
+def test_problem_of_another_environment_or_none_at_all(packs, tmp_path):
+    saved = tmp_path / "problem.json"
+    saved.write_text(run_rlve(packs, "sample", "alpha/double", "-d", "1", "-s", "2", "--json").stdout)
+    other = run_rlve(packs, "verify", "alpha/triple", "--problem", str(saved), stdin="<answer>1</answer>")
+    assert other.returncode == 2 and "is a problem of alpha/double, not of alpha/triple" in other.stderr
+    for command in ("sample", "verify"):
+        neither = run_rlve(packs, command)
+        assert neither.returncode == 2 and "give an ENV_ID, or --problem FILE" in neither.stderr
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -102,6 +102,27 @@ def test_verifying_another_environments_problem_is_refused():
     assert not CrashingEnv().verify(problem, problem.answer).correct
 
 
+def test_a_problem_of_another_version_is_not_judged():
+    """gymnasium's rule: the version is part of the identity. Version 2's checker never judges (even
+    correctly-looking) answers to version 1's problems: a verifier error naming both versions."""
+
+    class AddEnvV2(AddEnv):
+        version = 2
+
+    old = AddEnv().sample(2, 5)
+    for judge in (AddEnvV2().verify(old, old.answer), AddEnvV2().score(old, f"<answer>{old.answer}</answer>")):
+        assert judge.is_verifier_error and not judge.correct and judge.reward == 0.0
+        assert "version 1" in judge.reason and "version 2 is installed" in judge.reason
+        assert "regenerate" in judge.reason
+    # The other way round too, and the installed version still judges its own problems.
+    new = AddEnvV2().sample(2, 5)
+    assert AddEnv().verify(new, new.answer).is_verifier_error
+    assert AddEnvV2().verify(new, new.answer).correct
+    # A Problem whose version field was edited is refused as well: the check reads the field, not the data.
+    forged = old.model_copy(update={"env_version": 7})
+    assert "version 7" in AddEnv().verify(forged, old.answer).reason
+
+
 def test_verdict_bounds():
     assert Verdict.wrong("close", partial=0.5).reward == 0.5
     with pytest.raises(ValueError):

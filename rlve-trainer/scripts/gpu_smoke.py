@@ -43,7 +43,7 @@ def probe_callback(found: dict):
 
 
 def run_case(name: str, model_dir: Path, root: Path, overrides: list[str]) -> dict:
-    from rlve_trainer.config import load
+    from rlve_trainer.config_files import load_train
     from rlve_trainer.train import train
 
     base = [
@@ -58,7 +58,7 @@ def run_case(name: str, model_dir: Path, root: Path, overrides: list[str]) -> di
         f"output={json.dumps(str(root / name))}",
         f"run_name={json.dumps('gpu-smoke-' + name)}",
     ]
-    config = load(None, base + overrides)
+    config = load_train(None, base + overrides)
     found: dict = {}
     started = time.perf_counter()
     result = train(config, quiet=True, callbacks=[probe_callback(found)])

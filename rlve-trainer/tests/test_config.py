@@ -2,6 +2,7 @@ import pytest
 
 from rlve.errors import RlveError
 from rlve_trainer import config as cfg
+from rlve_trainer import config_files as files
 
 
 def test_defaults_are_cpu_friendly_and_trl_like():
@@ -17,7 +18,7 @@ def test_toml_and_overrides(tmp_path):
         'envs = "graph/*"\nmax_steps = 7\n[model]\npath = "/m"\n[curriculum]\nstrategy = "fixed"\n'
         "params = { difficulty = 3 }\n[grpo]\nlearning_rate = 1e-5\n"
     )
-    config = cfg.load(
+    config = files.load_train(
         path,
         [
             "grpo.learning_rate=1e-6",
@@ -35,37 +36,37 @@ def test_toml_and_overrides(tmp_path):
 
 def test_error_names_field_value_and_what_is_allowed():
     with pytest.raises(RlveError) as error:
-        cfg.load(None, ["grpo.learning_rate=fast"])
+        files.load_train(None, ["grpo.learning_rate=fast"])
     assert "grpo.learning_rate" in str(error.value) and "'fast'" in str(error.value)
     with pytest.raises(RlveError) as error:
-        cfg.load(None, ["grpo.loss_type=ppo"])
+        files.load_train(None, ["grpo.loss_type=ppo"])
     assert "grpo.loss_type" in str(error.value) and "'dapo'" in str(error.value)
     with pytest.raises(RlveError) as error:
-        cfg.load(None, ["grpo.learnin_rate=1"])
+        files.load_train(None, ["grpo.learnin_rate=1"])
     assert "grpo.learnin_rate" in str(error.value) and "learning_rate" in str(error.value)
     with pytest.raises(RlveError) as error:
-        cfg.load(None, ["reward.mode=partial"])
+        files.load_train(None, ["reward.mode=partial"])
     assert "binary" in str(error.value) and "shaped" in str(error.value)
     with pytest.raises(RlveError, match="FIELD=VALUE"):
-        cfg.load(None, ["nonsense"])
+        files.load_train(None, ["nonsense"])
     with pytest.raises(RlveError, match="does not exist"):
-        cfg.load("/no/such/file.toml")
+        files.load_train("/no/such/file.toml")
 
 
 def test_bad_toml_is_one_error(tmp_path):
     path = tmp_path / "bad.toml"
     path.write_text("max_steps = = 3")
     with pytest.raises(RlveError, match="not valid TOML"):
-        cfg.load(path)
+        files.load_train(path)
 
 
 def test_to_toml_round_trips(tmp_path):
-    config = cfg.load(
+    config = files.load_train(
         None, ["curriculum.params={min_samples = 4}", "grpo.extra={warmup_steps = 2}"], base=cfg.demo_config()
     )
     path = tmp_path / "saved.toml"
-    path.write_text(cfg.to_toml(config))
-    assert cfg.load(path) == config
+    path.write_text(files.to_toml(config))
+    assert files.load_train(path) == config
 
 
 def test_the_readme_example_config_loads(tmp_path):
@@ -76,11 +77,11 @@ def test_the_readme_example_config_loads(tmp_path):
     train_example, tiny_example, ablate_example = re.findall(r"```toml\n(.*?)```", readme, flags=re.S)
     path = tmp_path / "example.toml"
     path.write_text(train_example)
-    config = cfg.load(path)
+    config = files.load_train(path)
     assert config.envs[0] == "graph/shortest_path" and config.grpo.extra == {"warmup_steps": 10}
 
     path.write_text(tiny_example)  # "Trying your own pack on CPU: model.tiny"
-    config = cfg.load(path)
+    config = files.load_train(path)
     assert config.model.tiny and config.model.path is None and config.grpo.num_generations == 4
 
     from rlve_trainer.ablate import config as ablate_config

@@ -60,8 +60,30 @@ def test_an_older_database_is_upgraded_in_place(tmp_path):
     with engine.connect() as connection:
         assert migrations.current_version(connection) == migrations.LATEST
         row = connection.execute(select(models.curriculum)).mappings().one()
+        applied = connection.execute(text("SELECT version FROM schema_version ORDER BY version")).scalars().all()
     assert row["high"] == 1 and row["step_samples"] == 0 and row["step_accuracy"] is None
     assert store.get_run(engine, "old")["status"] == "finished"
+    assert applied == list(range(1, migrations.LATEST + 1))
+    # The newest tables work on the upgraded database: a version change recorded for the old run.
+    store.record_environment_changes(engine, "old", 2, [("graph/shortest_path", 1, 2)], {"graph/shortest_path": 2})
+    with engine.connect() as connection:
+        change = connection.execute(select(models.environment_changes)).mappings().one()
+    assert (change["run_id"], change["step"], change["old_version"], change["new_version"]) == ("old", 2, 1, 2)
+    assert json.loads(store.get_run(engine, "old")["environments"]) == {"graph/shortest_path": 2}
+
+
+def test_migrations_register_themselves_in_order():
+    names = [function.__name__ for function in migrations.MIGRATIONS]
+    assert names[:4] == ["v1_initial", "v2_step_summaries", "v3_ablations", "v4_environment_changes"]
+    assert all(name.startswith(f"v{number}_") for number, name in enumerate(names, start=1))
+    assert migrations.LATEST == len(migrations.MIGRATIONS)
+
+    def v2_out_of_place(connection):  # a migration numbered as anything but the next one is refused
+        raise AssertionError("never run")
+
+    with pytest.raises(RuntimeError, match=f"number {migrations.LATEST + 1} here"):
+        migrations.migration(v2_out_of_place)
+    assert len(migrations.MIGRATIONS) == migrations.LATEST
 
 
 def test_newer_database_is_refused(tmp_path):

@@ -38,7 +38,7 @@ def make_reward(env_ids, **kwargs):
 
 
 def call(reward, stream, texts, step=0):
-    problem = stream.problem_for(0)
+    problem = stream.draw(0)
 
     class State:
         global_step = step
@@ -59,7 +59,7 @@ def call(reward, stream, texts, step=0):
 def test_outcomes_are_verified_recorded_and_reported():
     seen = []
     reward, stream, curriculum = make_reward(["graph/shortest_path"], on_outcomes=lambda *a: seen.append(a))
-    problem = stream.problem_for(0)
+    problem = stream.draw(0)
     texts = [
         f"thinking... <answer>{problem.answer}</answer>",
         "<answer></answer>",
@@ -122,7 +122,7 @@ def test_unjudged_answers_are_kept_in_the_history_but_not_counted_by_the_curricu
 
 def test_gathered_outcomes_are_applied_in_order():
     reward, stream, curriculum = make_reward(["graph/shortest_path"], gather=lambda local: local + local)
-    problem = stream.problem_for(0)
+    problem = stream.draw(0)
     call(reward, stream, [f"<answer>{problem.answer}</answer>"] * 2)
     # both "ranks" (the gathered list holds each outcome twice here) count: 4 correct at high -> raise
     assert curriculum.bands()["graph/shortest_path"].high == 1
@@ -135,7 +135,7 @@ def test_untrusted_code_is_verified_in_another_process_with_a_time_limit():
     pool = VerifyPool(workers=2, timeout=2.0)
     try:
         reward, stream, _ = make_reward([SlowCode.id], verify_pool=pool)
-        problem = stream.problem_for(0)
+        problem = stream.draw(0)
         verdicts = pool.score_many(
             [
                 (registry.get(SlowCode.id), problem, t)

@@ -170,7 +170,7 @@ def test_only_the_tied_weights_missing_keys_warning_is_silenced(tiny_model):
 
     from transformers import AutoModelForCausalLM
 
-    from rlve_trainer.train import TiedWeightsNotMissing
+    from rlve_trainer.model_loading import TiedWeightsNotMissing
 
     model = AutoModelForCausalLM.from_pretrained(str(tiny_model))
     silence = TiedWeightsNotMissing(model)

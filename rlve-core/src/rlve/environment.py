@@ -187,9 +187,17 @@ class Environment:
         )
 
     def verify(self, problem: Problem, answer: str | None) -> Verdict:
-        """Judge an extracted answer (``None`` when extraction found none). Never raises."""
+        """Judge an extracted answer (``None`` when extraction found none). Never raises.
+
+        A problem made by another version of this environment (``problem.env_version``) is not judged:
+        the verdict is a verifier error naming both versions, since this version's checker may read that
+        problem's ``data`` differently. Trainers give it no penalty and curricula do not count it.
+        """
         if problem.env != self.id:
             return Verdict.malformed(f"problem is for {problem.env!r}, not {self.id!r}")
+        if problem.env_version != self.version:
+            # Like gymnasium's versioned ids: a checker never judges another version's problem.
+            return Verdict.verifier_failed(version_mismatch(self.id, problem.env_version, self.version))
         if answer is None:
             return Verdict.malformed("no answer found: expected <answer>...</answer> or \\boxed{...}")
         if len(answer) > self.max_answer_chars:
@@ -216,6 +224,14 @@ class Environment:
         from rlve.answers import extract_answer
 
         return self.verify(problem, extract_answer(response))
+
+
+def version_mismatch(env_id: str, problem_version: int, installed_version: int) -> str:
+    """Why a problem made by another version of an environment is not judged, and what to do instead."""
+    return (
+        f"the problem was made by {env_id} version {problem_version}, but version {installed_version} is "
+        f"installed; verify it with version {problem_version} installed, or regenerate it with this version"
+    )
 
 
 def answer_instruction(answer_format: str) -> str:

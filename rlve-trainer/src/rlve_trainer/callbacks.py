@@ -1,4 +1,5 @@
-"""The TRL/transformers callback that closes each step: history rows, progress, rlve's checkpoint state.
+"""The TRL/transformers callback that closes each step: history rows (``RunHistory``), progress, rlve's
+checkpoint state.
 
 Order inside one optimizer step (transformers 5): rewards (rollouts and difficulty changes are queued as
 they happen), ``on_step_end``, ``on_log`` when the step logs, ``on_save`` when it checkpoints. A step's
@@ -14,94 +15,11 @@ from typing import Any
 
 from transformers import TrainerCallback
 
-from rlve.curriculum import Curriculum, DifficultyChange
+from rlve.curriculum import Curriculum
 from rlve_trainer import checkpoint
-from rlve_trainer.history import models, store
-from rlve_trainer.history.writer import HistoryWriter
+from rlve_trainer.history.run_history import RunHistory
 from rlve_trainer.progress import Progress, verifier_error_warning
-from rlve_trainer.rewards import CurriculumReward, Outcome
-
-
-class HistorySink:
-    """Turns outcomes and step summaries into history rows for one run (main process only)."""
-
-    def __init__(self, engine, run_id: str):
-        self.engine = engine
-        self.run_id = run_id
-        self.writer = HistoryWriter(engine)
-
-    def outcomes(self, step: int, outcomes: list[Outcome], changes: list[DifficultyChange]) -> None:
-        run_id = self.run_id
-        self.writer.add_many(
-            models.rollouts,
-            [
-                {
-                    "run_id": run_id,
-                    "step": step,
-                    "slot": o.slot,
-                    "env": o.env,
-                    "env_version": o.env_version,
-                    "difficulty": o.difficulty,
-                    "seed": o.seed,
-                    "reward": o.reward,
-                    "correct": o.correct,
-                    "format_ok": o.format_ok,
-                    "completion_tokens": o.completion_tokens,
-                    "reason": o.reason,
-                    "text": o.text,
-                }
-                for o in outcomes
-            ],
-        )
-        self.writer.add_many(
-            models.difficulty_changes,
-            [
-                {
-                    "run_id": run_id,
-                    "step": step,
-                    "env": c.env,
-                    "old_high": c.old_high,
-                    "new_high": c.new_high,
-                    "reason": c.reason,
-                }
-                for c in changes
-            ],
-        )
-
-    def step_end(self, step: int, bands: dict, stats, loss: float | None, seconds: float | None) -> None:
-        for env, band in bands.items():
-            values = stats.by_env.get(env, [])
-            self.writer.add(
-                models.curriculum,
-                {
-                    "run_id": self.run_id,
-                    "step": step,
-                    "env": env,
-                    "low": band.low,
-                    "high": band.high,
-                    "samples": band.samples,
-                    "accuracy": band.accuracy,
-                    "step_samples": len(values),
-                    "step_accuracy": (sum(values) / len(values)) if values else None,
-                },
-            )
-        self.writer.add(
-            models.steps,
-            {
-                "run_id": self.run_id,
-                "step": step,
-                "reward": stats.mean_reward,
-                "accuracy": stats.accuracy,
-                "loss": loss,
-                "seconds": seconds,
-                "finished_at": store.now(),
-            },
-        )
-        self.writer.flush()
-        store.set_status(self.engine, self.run_id, "running", last_step=step)
-
-    def close(self) -> None:
-        self.writer.close()
+from rlve_trainer.rewards import CurriculumReward
 
 
 class RlveCallback(TrainerCallback):
@@ -109,14 +27,14 @@ class RlveCallback(TrainerCallback):
         self,
         reward: CurriculumReward,
         curriculum: Curriculum,
-        sink: HistorySink | None,
+        history: RunHistory | None,
         progress: Progress,
         run_id: str,
         is_main: bool,
     ):
         self.reward = reward
         self.curriculum = curriculum
-        self.sink = sink
+        self.history = history
         self.progress = progress
         self.run_id = run_id
         self.is_main = is_main
@@ -167,8 +85,8 @@ class RlveCallback(TrainerCallback):
         self.step_seconds.append(seconds)
         stats = self.reward.take_stats()
         bands = self.curriculum.bands()
-        if self.sink is not None:
-            self.sink.step_end(step, bands, stats, loss, seconds)
+        if self.history is not None:
+            self.history.step_end(step, bands, stats, loss, seconds)
         if self.is_main:
             self.progress.step(step, stats.mean_reward, stats.accuracy, bands)
             if stats.verifier_errors:

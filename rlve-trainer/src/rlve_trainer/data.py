@@ -6,6 +6,10 @@ TRL 1.16 reads an ``IterableDataset`` through ``repeat_iterable_dataset``, which
 one-batch look-ahead in its data loader, so a curriculum change made while scoring generation batch k
 shows in batch k + 2 at the latest: one generation batch of lag (``tests/test_live_curriculum.py``).
 
+Words: the stream *draws* a problem for each slot (``draw``): the curriculum picks an environment and a
+difficulty (``Curriculum.sample``), then the environment generates the problem for a seed
+(``Environment.sample``). ``rlve sample`` (the command) plays no part here.
+
 Problem ``slot`` s (the s-th problem of the run) draws its environment, difficulty and seed from
 ``random.Random(f"{run seed}|{s}")`` and the curriculum's state at that moment. Every rank of a
 multi-process run reads the whole stream (Accelerate shards it after reading) with the same curriculum
@@ -34,6 +38,8 @@ COLUMNS = ("rlve_slot", "rlve_env", "rlve_difficulty", "rlve_seed")
 
 
 class ProblemStream:
+    """The run's problems, slot by slot, each drawn from the curriculum when the data loader asks for it."""
+
     def __init__(
         self,
         curriculum: Curriculum,
@@ -49,24 +55,25 @@ class ProblemStream:
         self._cache: OrderedDict[int, Problem] = OrderedDict()
         self._cache_size = cache_size
         self._lock = threading.Lock()
-        #: (slot, sampled while the curriculum had seen this many outcomes); for tests and debugging.
-        self.sampled_at: deque[tuple[int, int]] = deque(maxlen=10_000)
+        #: (slot, drawn while the curriculum had seen this many outcomes); for tests and debugging.
+        self.drawn_at: deque[tuple[int, int]] = deque(maxlen=10_000)
         self.outcomes_seen = 0
 
-    def problem_for(self, slot: int) -> Problem:
-        """The problem of ``slot`` under the curriculum's current state."""
+    def draw(self, slot: int) -> Problem:
+        """Draw the problem of ``slot`` from the curriculum as it stands now."""
         rng = random.Random(f"rlve-trainer|{self.seed}|{slot}")
-        env_id, difficulty = self.curriculum.sample(rng)
-        problem = self.environments[env_id].sample(difficulty, rng.randrange(TRAIN_SEED_LIMIT))
+        env_id, difficulty = self.curriculum.sample(rng)  # the curriculum picks (environment, difficulty)
+        problem = self.environments[env_id].sample(difficulty, rng.randrange(TRAIN_SEED_LIMIT))  # generate it
         with self._lock:
             self._cache[slot] = problem
             while len(self._cache) > self._cache_size:
                 self._cache.popitem(last=False)
-            self.sampled_at.append((slot, self.outcomes_seen))
+            self.drawn_at.append((slot, self.outcomes_seen))
         return problem
 
-    def lookup(self, slot: int, env_id: str, difficulty: int, seed: int) -> Problem:
-        """The problem a reward is for: cached, or rebuilt from its (env, difficulty, seed): the same Problem."""
+    def drawn(self, slot: int, env_id: str, difficulty: int, seed: int) -> Problem:
+        """The problem drawn for ``slot`` that a reward is for: cached, or generated again from its (env,
+        difficulty, seed), which gives the same Problem."""
         with self._lock:
             problem = self._cache.get(slot)
         if problem is not None and (problem.env, problem.difficulty, problem.seed) == (env_id, difficulty, seed):
@@ -78,7 +85,7 @@ class ProblemStream:
         while True:
             slot = self.next_slot
             self.next_slot += 1
-            problem = self.problem_for(slot)
+            problem = self.draw(slot)
             yield {
                 "prompt": [{"role": "user", "content": problem.prompt}],
                 "rlve_slot": slot,

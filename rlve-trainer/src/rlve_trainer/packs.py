@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib.metadata
 
+from rlve import Environment
 from rlve.errors import RlveError
 
 #: The packs of the rlve repository: pack name -> distribution (in a clone: ./rlve-plugins/<distribution>).
@@ -34,6 +35,14 @@ def select(patterns: list[str], purpose: str | None = None) -> list[str]:
         if message is None:
             raise
         raise RlveError(message) from None
+
+
+def environments(patterns: list[str], purpose: str | None = None) -> dict[str, Environment]:
+    """``{env id: environment}`` for what ``patterns`` select (``select``), in selection order."""
+    import rlve
+
+    registry = rlve.registry()
+    return {env_id: registry.get(env_id) for env_id in select(patterns, purpose)}
 
 
 def pack_of(pattern: str) -> str:

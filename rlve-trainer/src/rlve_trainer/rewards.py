@@ -125,7 +125,7 @@ class CurriculumReward:
         step = (trainer_state.global_step if trainer_state is not None else 0) + 1
         texts = [completion_text(c) for c in completions]
         problems = [
-            self.stream.lookup(slot, env, difficulty, seed)
+            self.stream.drawn(slot, env, difficulty, seed)
             for slot, env, difficulty, seed in zip(rlve_slot, rlve_env, rlve_difficulty, rlve_seed)
         ]
         verdicts = self._verify(problems, texts)

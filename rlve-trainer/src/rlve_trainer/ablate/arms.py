@@ -11,6 +11,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from rlve.errors import RlveError
 from rlve_trainer.ablate.evaluate import EvalPlan, LevelScore
 
 
@@ -22,6 +23,8 @@ class ArmJob:
     config: dict[str, Any]  # the arm's TrainConfig as JSON
     plan: EvalPlan
     threads: int
+    #: env id -> version when the ablation scored its start; an arm that finds others installed refuses.
+    env_versions: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -52,15 +55,24 @@ def run_arm(job: ArmJob) -> ArmResult:
     import torch
 
     import rlve
-    from rlve_trainer.config import validate
+    from rlve_trainer.config_files import validate_train
     from rlve_trainer.train import train
+    from rlve_trainer.versions import environment_versions, version_changes
 
     torch.set_num_threads(job.threads)  # results depend on the thread count; fixing it makes them repeat
     registry = rlve.registry()
     environments = {env_id: registry.get(env_id) for env_id in job.plan.levels}
+    changed = version_changes(job.env_versions, environment_versions(environments))
+    if changed:  # a pack reinstalled while the ablation ran: this arm's scores would not compare
+        listed = ", ".join(f"{c.env} version {c.old} -> {c.new}" for c in changed)
+        raise RlveError(
+            f"arm {job.arm!r} (seed {job.seed}): environment versions changed since the ablation scored its "
+            f"starting model ({listed}), so its scores would not compare with the others; reinstall the pack "
+            "release the ablation started with, or run the ablation again"
+        )
     scores: list[LevelScore] = []
     started = time.perf_counter()
-    result = train(validate(job.config), quiet=True, callbacks=[_evaluation_callback(job, environments, scores)])
+    result = train(validate_train(job.config), quiet=True, callbacks=[_evaluation_callback(job, environments, scores)])
     return ArmResult(
         arm=job.arm,
         strategy=job.strategy,

@@ -39,17 +39,9 @@ from typing import Any
 from pydantic import Field, ValidationError, field_validator, model_validator
 
 from rlve.errors import RlveError
-from rlve_trainer.config import (
-    CurriculumSection,
-    GRPOSection,
-    ModelSection,
-    RewardSection,
-    Section,
-    TrainConfig,
-    describe,
-    load_model,
-    validate_model,
-)
+from rlve_trainer import paths
+from rlve_trainer.config import CurriculumSection, GRPOSection, ModelSection, RewardSection, Section, TrainConfig
+from rlve_trainer.config_files import describe, load_model, validate_model
 
 
 class Arm(Section):
@@ -108,7 +100,7 @@ class AblateConfig(Section):
     arms: list[Arm] = Field(..., min_length=1)
     eval: EvalSection = Field(default_factory=EvalSection)
     warm_start: WarmStartSection | None = None
-    output: str = Field("rlve-runs", description="folder of the runs; the history database is inside it")
+    output: str = Field(paths.DEFAULT_OUTPUT, description="folder of the runs; the history database is inside it")
     db: str | None = Field(None, description="SQLAlchemy URL or a file path; default <output>/history.db")
     threads: int = Field(1, ge=1, description="torch CPU threads per arm (fixed, so results repeat exactly)")
     jobs: int = Field(1, ge=1, description="arms trained at the same time, each in its own process")
@@ -131,9 +123,7 @@ class AblateConfig(Section):
         return self
 
     def db_url(self) -> str:
-        from rlve_trainer.history.engine import to_url
-
-        return to_url(self.db) if self.db else to_url(str(Path(self.output) / "history.db"))
+        return paths.db_url(self.db, self.output)
 
     def arm_config(self, arm: Arm, seed: int, model_path: str, output: str, ablation_id: str) -> TrainConfig:
         """The `rlve train` config of one arm and seed: the shared setup with this arm's curriculum."""

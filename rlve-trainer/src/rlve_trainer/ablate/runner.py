@@ -58,7 +58,7 @@ def check(config: AblateConfig, purpose: str | None = None) -> tuple[dict[str, l
 
 def _start_model(config: AblateConfig, folder: Path, say: Callable[[str], None]) -> Path:
     if config.warm_start is None:
-        from rlve_trainer.train import load_tokenizer, resolve_model
+        from rlve_trainer.model_loading import load_tokenizer, resolve_model
 
         path = resolve_model(config.train, folder, [])
         load_tokenizer(path, config.train.model.trust_remote_code)
@@ -92,7 +92,7 @@ def _start_model(config: AblateConfig, folder: Path, say: Callable[[str], None])
     return result.folder
 
 
-def _jobs(config: AblateConfig, ablation_id: str, start: Path, plan: EvalPlan, runs: Path):
+def _jobs(config: AblateConfig, ablation_id: str, start: Path, plan: EvalPlan, runs: Path, versions: dict[str, int]):
     for seed in config.seeds:
         for arm in config.arms:
             yield ArmJob(
@@ -102,6 +102,7 @@ def _jobs(config: AblateConfig, ablation_id: str, start: Path, plan: EvalPlan, r
                 config=config.arm_config(arm, seed, str(start), str(runs), ablation_id).model_dump(mode="json"),
                 plan=plan,
                 threads=config.threads,
+                env_versions=versions,
             )
 
 
@@ -113,7 +114,7 @@ def run_ablation(config: AblateConfig, *, quiet: bool = False) -> AblationResult
     from rlve_trainer.ablate.evaluate import evaluate
     from rlve_trainer.history.engine import open_engine
     from rlve_trainer.history.store import new_run_id
-    from rlve_trainer.train import package_versions
+    from rlve_trainer.versions import environment_versions, package_versions
 
     def say(message: str) -> None:
         if not quiet:
@@ -144,10 +145,13 @@ def run_ablation(config: AblateConfig, *, quiet: bool = False) -> AblationResult
         model = AutoModelForCausalLM.from_pretrained(str(start))
         tokenizer = AutoTokenizer.from_pretrained(str(start))
         plan = EvalPlan.from_config(config, levels)
-        before = evaluate(model, tokenizer, {env_id: registry.get(env_id) for env_id in levels}, plan)
+        environments = {env_id: registry.get(env_id) for env_id in levels}
+        before = evaluate(model, tokenizer, environments, plan)
         del model
         result = AblationResult(ablation_id, config.db_url(), folder, before)
-        jobs = list(_jobs(config, ablation_id, start, plan, folder / "runs"))
+        # Every arm is compared with these scores: each checks it runs the same environment versions.
+        versions = environment_versions(environments)
+        jobs = list(_jobs(config, ablation_id, start, plan, folder / "runs", versions))
         strategies = {arm.name: arm.strategy for arm in config.arms}
 
         def finished(arm_result: ArmResult) -> None:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import click
 
-from rlve_trainer.cli.options import db_url, location_options
+from rlve_trainer.cli.options import location_options
+from rlve_trainer.paths import db_url
 
 
 class AblateGroup(click.Group):
@@ -48,7 +49,9 @@ def run(config_file, demo, overrides, quiet, db, output):
         raise click.UsageError("give an ABLATE.toml or --demo (rlve ablate --help shows the format)")
     if demo and config_file:
         raise click.UsageError("give an ABLATE.toml or --demo, not both")
-    location = [*([f"output={_toml(output)}"] if output else []), *([f"db={_toml(db)}"] if db else [])]
+    from rlve_trainer.config_files import location_overrides
+
+    location = location_overrides(output, db)
     base = config_module.demo_config() if demo else None
     config = config_module.load(config_file, [*location, *overrides], base=base)
     from rlve_trainer.ablate.runner import check, run_ablation
@@ -137,9 +140,3 @@ def _print_json(url: str, ref: str) -> None:
     ]
     payload = {"ablation": ablation["id"], "seeds": summary["seeds"], "unjudged": summary["unjudged"], "cells": cells}
     click.echo(json.dumps(payload))
-
-
-def _toml(value: str) -> str:
-    import json
-
-    return json.dumps(value)

@@ -9,12 +9,16 @@ import sys
 import click
 
 from rlve.errors import RlveError
-from rlve_trainer.cli.options import db_url, location_options
+from rlve_trainer.cli.options import location_options
+from rlve_trainer.paths import DEFAULT_OUTPUT, HISTORY_FILE, db_url
 
 
-@click.group()
+@click.group(
+    help=f"The training history: a SQL database (./{DEFAULT_OUTPUT}/{HISTORY_FILE} by default) any SQLite "
+    "client can read."
+)
 def history() -> None:
-    """The training history: a SQL database (./rlve-runs/history.db by default) any SQLite client can read."""
+    pass
 
 
 def _engine(db: str | None, output: str | None):

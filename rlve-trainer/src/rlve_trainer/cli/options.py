@@ -1,12 +1,15 @@
-"""Options shared by ``rlve train`` and ``rlve history``: where the runs and the database are."""
+"""Options shared by ``rlve train``, ``rlve history`` and ``rlve ablate``: where the runs and the database are.
+
+The defaults themselves live in ``rlve_trainer.paths``.
+"""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 
-DEFAULT_OUTPUT = "rlve-runs"
+from rlve_trainer.paths import DEFAULT_OUTPUT, HISTORY_FILE, db_url
+
+__all__ = ["db_url", "location_options"]
 
 
 def location_options(function):
@@ -14,18 +17,9 @@ def location_options(function):
         "--db",
         "db",
         metavar="URL",
-        help="history database: a SQLAlchemy URL or a file path [default: OUTPUT/history.db]",
+        help=f"history database: a SQLAlchemy URL or a file path [default: OUTPUT/{HISTORY_FILE}]",
     )(function)
     function = click.option(
         "--output", "output", metavar="DIR", help=f"folder of the runs [default: ./{DEFAULT_OUTPUT}]"
     )(function)
     return function
-
-
-def db_url(db: str | None, output: str | None) -> str:
-    """The same default `rlve train` uses: ./rlve-runs/history.db from the current folder."""
-    from rlve_trainer.history.engine import to_url
-
-    if db:
-        return to_url(db)
-    return to_url(str(Path(output or DEFAULT_OUTPUT) / "history.db"))

@@ -1,4 +1,8 @@
-"""``rlve train``: a run from a TOML config (or the offline demo), or ``--resume`` of a stopped one."""
+"""``rlve train``: a run from a TOML config (or the offline demo), or ``--resume`` of a stopped one.
+
+The command builds the run's plan (``open_run``: input checked before torch is imported, the run recorded),
+says where it is, and lets the plan train; Ctrl-C and SIGTERM end it with how to continue.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +12,11 @@ import sys
 import click
 
 from rlve_trainer.cli.options import location_options
+
+DEMO_NOTE = (
+    "demo: a tiny random model built offline, trained on CPU. It almost never answers correctly, so the "
+    "bands stay at 0: this shows the loop, the progress and the history, not learning."
+)
 
 
 @click.command()
@@ -21,9 +30,15 @@ from rlve_trainer.cli.options import location_options
     help="override one config field, e.g. --set grpo.learning_rate=1e-6 (repeatable)",
 )
 @click.option("--resume", metavar="RUN", help="continue a stopped run (id, id prefix or name) from its checkpoint")
+@click.option(
+    "--allow-version-change",
+    is_flag=True,
+    help="with --resume: continue although an environment's version changed since the run started "
+    "(recorded in the history's environment_changes); without it such a resume is refused",
+)
 @click.option("--quiet", is_flag=True, help="no progress output")
 @location_options
-def train(config_file, demo, overrides, resume, quiet, db, output):
+def train(config_file, demo, overrides, resume, allow_version_change, quiet, db, output):
     """Train with GRPO (TRL) on problems drawn live from the curriculum; history goes to a SQL database.
 
     \b
@@ -31,37 +46,42 @@ def train(config_file, demo, overrides, resume, quiet, db, output):
     rlve train run.toml --set grpo.learning_rate=1e-6
     rlve train --resume RUN
     """
-    from rlve_trainer import config as config_module
+    from rlve_trainer import config_files
 
     if resume and (config_file or demo):
         raise click.UsageError("--resume takes the run's own config; give no CONFIG or --demo with it")
     if not resume and not demo and not config_file:
         raise click.UsageError("give a CONFIG.toml, --demo, or --resume RUN")
-    base = config_module.demo_config() if demo else None
-    location = [*([f"output={_toml_string(output)}"] if output else []), *([f"db={_toml_string(db)}"] if db else [])]
+    if allow_version_change and not resume:
+        raise click.UsageError("--allow-version-change goes with --resume RUN (a new run uses the installed versions)")
+    location = config_files.location_overrides(output, db)
     if resume:
-        config = config_module.load(None, location)
+        config = config_files.load_train(None, location)
         overrides_for_run = list(overrides)
     else:
-        config = config_module.load(config_file, [*location, *overrides], base=base)
+        from rlve_trainer.config import demo_config
+
+        base = demo_config() if demo else None
+        config = config_files.load_train(config_file, [*location, *overrides], base=base)
         overrides_for_run = []
     if demo:
         from rlve_trainer import packs
 
         packs.select(config.envs, purpose="`rlve train --demo`")  # names the package if the graph pack is missing
-    from rlve_trainer.train import Terminated, history_command
-    from rlve_trainer.train import train as run_training
-
-    announce = None
-    if demo and not quiet:
-        announce = (
-            "demo: a tiny random model built offline, trained on CPU. It almost never answers correctly, so the "
-            "bands stay at 0: this shows the loop, the progress and the history, not learning."
-        )
+    from rlve_trainer.paths import rlve_command
+    from rlve_trainer.stopping import Terminated
+    from rlve_trainer.train import open_run, start_line
 
     main_rank = os.environ.get("LOCAL_RANK", "0") == "0"
     try:
-        result = run_training(config, resume=resume, overrides=overrides_for_run, quiet=quiet, announce=announce)
+        with open_run(
+            config, resume=resume, overrides=overrides_for_run, allow_version_change=allow_version_change
+        ) as plan:
+            if plan.ranks.is_main and not quiet:
+                if demo:
+                    click.echo(DEMO_NOTE, err=True)
+                click.echo(start_line(plan))
+            result = plan.train(quiet=quiet)
     except KeyboardInterrupt as stop:
         run_id = getattr(stop, "run_id", None)
         if run_id is None:
@@ -72,20 +92,14 @@ def train(config_file, demo, overrides, resume, quiet, db, output):
             at = f" at step {step}" if step is not None else ""
             click.echo(
                 f"run {run_id} stopped{at} ({how}); every step reported done is in the history. "
-                f"Continue it with: {history_command(config.db_url(), run_id, 'train --resume')}",
+                f"Continue it with: {rlve_command(config.db_url(), run_id, 'train --resume')}",
                 err=True,
             )
         sys.exit(143 if how == "SIGTERM" else 130)
-    if result is not None and not quiet and main_rank:
+    if not quiet and main_rank:
         click.echo(f"run {result.run_id} finished at step {result.final_step}; history: {result.db_url}")
-        click.echo(f"  {history_command(result.db_url, result.run_id)}")
+        click.echo(f"  {rlve_command(result.db_url, result.run_id)}")
         import importlib.util
 
         if importlib.util.find_spec("matplotlib") is not None:  # the plot extra: `pip install rlve-trainer[plot]`
-            click.echo(f"  {history_command(result.db_url, result.run_id, 'history plot')} -o frontier.png")
-
-
-def _toml_string(value: str) -> str:
-    import json
-
-    return json.dumps(value)
+            click.echo(f"  {rlve_command(result.db_url, result.run_id, 'history plot')} -o frontier.png")

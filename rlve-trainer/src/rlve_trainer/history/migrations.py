@@ -1,8 +1,10 @@
-"""Versioned schema migrations: a ``schema_version`` table and ordered migration functions.
+"""Versioned schema migrations: a ``schema_version`` table and migration functions that register themselves.
 
-A new database runs every migration from 1, exactly as an old one runs the ones it lacks, so the
-upgrade path is the path every fresh database takes. Each migration is frozen once released: a later
-schema change is a new function appended to ``MIGRATIONS``, never an edit of an old one.
+Each migration is a function decorated with ``@migration``, which appends it to ``MIGRATIONS`` (simonw/llm's
+``migration = MIGRATIONS.append``): its position in that list, in the order of this file, is its schema
+version, 1 first. A new database runs every migration from 1, exactly as an old one runs the ones it lacks,
+so the upgrade path is the path every fresh database takes. Each migration is frozen once released: a later
+schema change is a new decorated function after the last one, never an edit or a reordering of an old one.
 """
 
 from __future__ import annotations
@@ -13,8 +15,21 @@ from datetime import datetime, timezone
 from sqlalchemy import text
 from sqlalchemy.engine import Connection, Engine
 
+#: In order; the schema version of a database is the number of migrations applied to it.
+MIGRATIONS: list[Callable[[Connection], None]] = []
 
-def _id_column(connection: Connection) -> str:
+
+def migration(function: Callable[[Connection], None]) -> Callable[[Connection], None]:
+    """Register ``function`` as the next schema version, N = ``len(MIGRATIONS)`` after it; its name must start
+    with ``vN_``, so a migration moved or inserted out of order fails at import instead of misnumbering."""
+    number = len(MIGRATIONS) + 1
+    if not function.__name__.startswith(f"v{number}_"):
+        raise RuntimeError(f"migration {function.__name__} is number {number} here: name it v{number}_...")
+    MIGRATIONS.append(function)
+    return function
+
+
+def id_column(connection: Connection) -> str:
     if connection.dialect.name == "postgresql":
         return "id SERIAL PRIMARY KEY"
     if connection.dialect.name in ("mysql", "mariadb"):
@@ -22,9 +37,10 @@ def _id_column(connection: Connection) -> str:
     return "id INTEGER PRIMARY KEY AUTOINCREMENT"
 
 
+@migration
 def v1_initial(connection: Connection) -> None:
     """runs, curriculum, difficulty_changes, rollouts."""
-    key = _id_column(connection)
+    key = id_column(connection)
     statements = [
         """CREATE TABLE runs (
             id VARCHAR(64) PRIMARY KEY, name VARCHAR(200), status VARCHAR(16) NOT NULL,
@@ -54,6 +70,7 @@ def v1_initial(connection: Connection) -> None:
         connection.execute(text(statement))
 
 
+@migration
 def v2_step_summaries(connection: Connection) -> None:
     """Per-step rollout counts in ``curriculum`` and a ``steps`` table (reward, loss, wall time per step)."""
     connection.execute(text("ALTER TABLE curriculum ADD COLUMN step_samples INTEGER NOT NULL DEFAULT 0"))
@@ -68,6 +85,7 @@ def v2_step_summaries(connection: Connection) -> None:
     )
 
 
+@migration
 def v3_ablations(connection: Connection) -> None:
     """``ablations`` and ``ablation_results`` (held-out accuracy per arm, seed, environment and level)."""
     connection.execute(
@@ -90,8 +108,22 @@ def v3_ablations(connection: Connection) -> None:
     )
 
 
-#: In order; the schema version of a database is the number of migrations applied to it.
-MIGRATIONS: list[Callable[[Connection], None]] = [v1_initial, v2_step_summaries, v3_ablations]
+@migration
+def v4_environment_changes(connection: Connection) -> None:
+    """``environment_changes``: an environment whose version changed while a run was stopped, recorded when
+    ``rlve train --resume RUN --allow-version-change`` continued the run with the new version."""
+    connection.execute(
+        text(
+            f"""CREATE TABLE environment_changes (
+            {id_column(connection)}, run_id VARCHAR(64) NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+            step INTEGER NOT NULL, env VARCHAR(200) NOT NULL, old_version INTEGER NOT NULL,
+            new_version INTEGER NOT NULL, changed_at VARCHAR(32) NOT NULL)"""
+        )
+    )
+
+
+# The next schema change: a new ``@migration`` function ``v5_...`` here, after the last one.
+
 LATEST = len(MIGRATIONS)
 
 

@@ -126,6 +126,18 @@ ablation_results = Table(
     Column("accuracy", Float, nullable=False),  # correct / problems, greedy decoding
 )
 
+environment_changes = Table(
+    "environment_changes",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("run_id", String(64), ForeignKey("runs.id", ondelete="CASCADE"), nullable=False),
+    Column("step", Integer, nullable=False),  # the run continued from this step: later rollouts use new_version
+    Column("env", String(200), nullable=False),
+    Column("old_version", Integer, nullable=False),
+    Column("new_version", Integer, nullable=False),
+    Column("changed_at", String(32), nullable=False),  # when `--resume --allow-version-change` accepted it (v4)
+)
+
 Index("ix_curriculum_run_env", curriculum.c.run_id, curriculum.c.env, curriculum.c.step)
 Index("ix_rollouts_run_step", rollouts.c.run_id, rollouts.c.step)
 Index("ix_changes_run", difficulty_changes.c.run_id, difficulty_changes.c.step)

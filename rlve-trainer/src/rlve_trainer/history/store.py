@@ -124,3 +124,26 @@ def last_recorded_step(engine: Engine, run_id: str) -> int:
             select(func.max(models.steps.c.step)).where(models.steps.c.run_id == run_id)
         ).scalar_one()
     return int(value or 0)
+
+
+def record_environment_changes(
+    engine: Engine, run_id: str, step: int, changes: list[tuple[str, int, int]], environments: dict[str, int]
+) -> None:
+    """A resumed run goes on with new environment versions (``--allow-version-change``): one
+    ``environment_changes`` row per (env, old, new) at ``step``, and ``runs.environments`` set to ``environments``."""
+    stamp = now()
+    with engine.begin() as connection:
+        if changes:
+            connection.execute(
+                models.environment_changes.insert(),
+                [
+                    {"run_id": run_id, "step": step, "env": env, "old_version": old, "new_version": new}
+                    | {"changed_at": stamp}
+                    for env, old, new in changes
+                ],
+            )
+        connection.execute(
+            update(models.runs)
+            .where(models.runs.c.id == run_id)
+            .values(environments=json.dumps(environments, sort_keys=True), updated_at=stamp)
+        )
