@@ -278,3 +278,32 @@ def test_envs_list_narrows_by_pattern(packs):
     assert [row["id"] for row in json.loads(result.stdout)] == ["alpha/double"]
     missing = run_rlve(packs, "envs", "list", "nosuchpack")
     assert missing.returncode == 2 and "matches no installed environment" in missing.stderr
+
+
+def test_envs_list_markdown_is_the_table_a_readme_holds(packs):
+    result = run_rlve(packs, "envs", "list", "--markdown", "alpha", env=ONLY_ALPHA)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == (
+        "| id | version | the task | what grows with d |\n"
+        "| --- | --- | --- | --- |\n"
+        "| `alpha/double` | 1 | Double a number. | digits: 1 + d |\n"
+    )
+    assert run_rlve(packs, "envs", "list", "--markdown", "alpha/*", env=ONLY_ALPHA).stdout == result.stdout
+    unknown = run_rlve(packs, "envs", "list", "--markdown", "nosuchpack")
+    assert unknown.returncode == 2 and "matches no installed environment" in unknown.stderr
+    both = run_rlve(packs, "envs", "list", "--markdown", "--json")
+    assert both.returncode == 2 and "give --json or --markdown, not both" in both.stderr
+
+
+def test_markdown_cells_escape_pipes_and_stay_on_one_line():
+    from rlve.cli.envs import markdown_table
+
+    class Piped:
+        id = "kit/piped"
+        version = 3
+        description = "Evaluate a | b\nand  more."
+        difficulty_scales = "operators: & | ^ from d=9"
+
+    lines = markdown_table([Piped]).splitlines()
+    assert lines[2] == r"| `kit/piped` | 3 | Evaluate a \| b and more. | operators: & \| ^ from d=9 |"
+    assert len(lines) == 3

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import threading
 
+import conformance_environments as envs
 import pytest
-import test_conformance_envs as envs
 
 from rlve import Environment, Instance, Verdict
 from rlve.parse import parse_int
@@ -61,7 +61,7 @@ def test_each_broken_environment_fails_exactly_the_checks_that_catch_it(reports,
 def test_failures_say_where_and_how_to_reproduce(reports):
     crash = reports[envs.CrashingGenerate].checks["generation"].failures[0]
     assert (crash.difficulty, crash.seed) == (7, 0)
-    assert "IndexError: off the end of a table" in crash.message and "test_conformance_envs.py" in crash.message
+    assert "IndexError: off the end of a table" in crash.message and "conformance_environments.py" in crash.message
     assert crash.reproduce == "rlve sample kit/crashing_generate --difficulty 7 --seed 0 --json"
     wrong = reports[envs.WrongReference].checks["reference"].failures[0]
     assert wrong.input is not None and "is not the sum" in wrong.message

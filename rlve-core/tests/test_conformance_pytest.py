@@ -17,7 +17,7 @@ HERE = Path(__file__).parent
 
 TEST_FILE = """
 from rlve.testing import CheckConfig, EnvironmentConformance
-from test_conformance_envs import GoodSum, WrongReference
+from conformance_environments import GoodSum, WrongReference
 
 
 class TestKit(EnvironmentConformance):

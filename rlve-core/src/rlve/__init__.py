@@ -1,9 +1,11 @@
 """rlve: adaptive verifiable environments for reinforcement learning on language models.
 
 The public API. Write an environment by subclassing ``Environment``; register it from a pack with
-``@hookimpl def register_environments(register): register(MyEnvironment)``.
+``@hookimpl def register_environments(register): register(MyEnvironment)``. Turn a difficulty into sizes
+with the curves of ``rlve.scaling`` (``level``, ``slow``, ``taper``, ``staged``).
 """
 
+from rlve import scaling
 from rlve.answers import extract_answer
 from rlve.environment import Environment, Instance, Problem, Verdict
 from rlve.errors import RlveError, UnknownEnvironment
@@ -25,4 +27,5 @@ __all__ = [
     "get_environment",
     "hookimpl",
     "registry",
+    "scaling",
 ]

@@ -13,10 +13,10 @@ import re
 
 import pytest
 
+from rlve.scaling import taper
 from rlve_plugin_code import brainfuck, expressions, patterns, stackvm
 from rlve_plugin_code.implement_recurrence import first_terms, homogeneous, term
 from rlve_plugin_code.programs import OutOfSteps, Settings, draw_program, execute, render, result_of
-from rlve_plugin_code.scaling import taper
 from rlve_plugin_code.sqldata import draw_database
 from rlve_plugin_code.sqlqueries import JOIN, draw_checked_query, draw_conditions
 from rlve_plugin_code.steps import LISTS, STRINGS

@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import pytest
 
+from rlve.scaling import level
 from rlve_plugin_graph.bipartite import two_colouring_or_odd_cycle
 from rlve_plugin_graph.bipartite_matching import maximum_matching
 from rlve_plugin_graph.connectivity import bridges_and_cut_nodes, component_labels, strong_component_labels
@@ -20,7 +21,6 @@ from rlve_plugin_graph.longest_increasing_subsequence import is_subsequence, lon
 from rlve_plugin_graph.lowest_common_ancestor import lowest_common_ancestor, parents
 from rlve_plugin_graph.max_clique import maximum_clique
 from rlve_plugin_graph.min_vertex_cover import is_cover, minimum_vertex_cover
-from rlve_plugin_graph.scaling import level
 from rlve_plugin_graph.topological_order import smallest_first_order
 from rlve_plugin_graph.tree_diameter import diameter_path
 

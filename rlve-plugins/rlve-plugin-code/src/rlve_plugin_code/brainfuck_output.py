@@ -7,8 +7,8 @@ from typing import Any
 
 from rlve import Environment, Instance, Verdict
 from rlve.parse import parse_int_list
+from rlve.scaling import taper
 from rlve_plugin_code.brainfuck import OutOfSteps, draw, run
-from rlve_plugin_code.scaling import taper
 
 RULES = """Brainfuck works on a row of cells, each holding a number from 0 to 255, all 0 at the start, with a
 pointer at the leftmost cell (the program never moves it further left). The commands are:

@@ -7,8 +7,8 @@ from typing import Any
 
 from rlve import Environment, Instance, Verdict
 from rlve.parse import parse_int
+from rlve.scaling import taper
 from rlve_plugin_code.expressions import Invalid, draw, evaluate, operators, render
-from rlve_plugin_code.scaling import taper
 
 
 class EvaluateExpression(Environment):

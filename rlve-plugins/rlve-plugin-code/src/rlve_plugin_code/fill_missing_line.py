@@ -6,10 +6,10 @@ import random
 from typing import Any
 
 from rlve import Instance, ParseError
+from rlve.scaling import taper
 from rlve_plugin_code.code_answer import strip_code_fence
 from rlve_plugin_code.function_tasks import HIDDEN_TESTS, draw_task
 from rlve_plugin_code.sandboxed import FunctionEnvironment
-from rlve_plugin_code.scaling import taper
 from rlve_plugin_code.steps import LISTS, STRINGS
 
 MAX_LINE_CHARS = 400

@@ -11,9 +11,9 @@ from typing import Any
 
 from rlve import Environment, Instance, Verdict
 from rlve.parse import parse_int
+from rlve.scaling import taper
 from rlve_plugin_code.program_tasks import draw_running_program, step_budget
 from rlve_plugin_code.programs import OutOfSteps, Program, render, result_of
-from rlve_plugin_code.scaling import taper
 
 PROBES = 48
 
@@ -25,7 +25,9 @@ def largest_input(difficulty: int) -> int:
 class FindInput(Environment):
     id = "code/find_input"
     version = 1
-    description = "Find an integer input for which a generated Python function returns a given value."
+    description = (
+        "Find an integer input for which a generated Python function returns a given value (any such input counts)."
+    )
     difficulty_scales = (
         "inputs allowed: 0 to 20 * (1 + d) (slower past d=30); statements: 3 + d; nesting depth: 1 + d // 6; "
         "for loops from d=2, while loops from d=8"

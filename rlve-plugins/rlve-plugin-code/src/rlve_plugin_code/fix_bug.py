@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 from rlve import Instance
+from rlve.scaling import taper
 from rlve_plugin_code.function_tasks import CODE_ANSWER, HIDDEN_TESTS, FunctionTask, draw_task
 from rlve_plugin_code.sandboxed import FunctionEnvironment
-from rlve_plugin_code.scaling import taper
 from rlve_plugin_code.steps import LISTS, STRINGS
 from rlve_plugin_code.steps.base import Step
 
@@ -47,7 +47,10 @@ def _break(task: FunctionTask, rng: random.Random, bugs: int) -> tuple[Step, ...
 class FixBug(FunctionEnvironment):
     id = "code/fix_bug"
     version = 1
-    description = "Fix the wrong lines of a function that should follow a step-by-step specification."
+    description = (
+        "Fix the wrong lines of a function that should follow a step-by-step specification, shown with one failing "
+        "example; the answer is the whole corrected function."
+    )
     difficulty_scales = "lines of code: 2 + d (slower past d=30); wrong lines: 1 + d // 10; harder steps from d=2..10"
     size_name = "lines"
     answer_format = CODE_ANSWER

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 from rlve import Instance
+from rlve.scaling import taper
 from rlve_plugin_code.function_tasks import CODE_ANSWER, HIDDEN_TESTS, draw_task
 from rlve_plugin_code.sandboxed import FunctionEnvironment
-from rlve_plugin_code.scaling import taper
 from rlve_plugin_code.steps import LISTS
 from rlve_plugin_code.steps.base import Domain
 from rlve_plugin_code.steps.pipeline import example_lines

@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 
 from rlve import Instance
+from rlve.scaling import taper
 from rlve_plugin_code.function_tasks import CODE_ANSWER, hidden_tests
 from rlve_plugin_code.sandbox import Limits
 from rlve_plugin_code.sandboxed import FunctionEnvironment
-from rlve_plugin_code.scaling import taper
 
 
 def max_n(difficulty: int) -> int:
@@ -109,7 +109,10 @@ def formula(coefficients: list[int], constant: int, modulus: int) -> str:
 class ImplementRecurrence(FunctionEnvironment):
     id = "code/implement_recurrence"
     version = 1
-    description = "Compute the n-th term of a linear recurrence modulo m, for n far too large to step through."
+    description = (
+        "Write a Python function for the n-th term of a linear recurrence modulo m, for n far too large to step "
+        "through."
+    )
     difficulty_scales = (
         "largest n: 10 * 4^d (slower past d=30), so stepping term by term stops fitting the time limit around d=10; "
         "order of the recurrence: 1 + d // 5"

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 from rlve import Instance
+from rlve.scaling import taper
 from rlve_plugin_code.function_tasks import CODE_ANSWER, hidden_tests, test_count
 from rlve_plugin_code.sandboxed import FunctionEnvironment
-from rlve_plugin_code.scaling import taper
 from rlve_plugin_code.steps import LISTS
 from rlve_plugin_code.steps.invertible import draw_invertible
 from rlve_plugin_code.steps.lists import list_length, value_bound
@@ -23,7 +23,10 @@ def _apply(steps, xs):
 class InvertFunction(FunctionEnvironment):
     id = "code/invert_function"
     version = 1
-    description = "Read an invertible function on lists of integers and write the function that undoes it."
+    description = (
+        "Read an invertible function f on lists of integers and write the function undo that undoes it: "
+        "undo(f(xs)) == xs."
+    )
     difficulty_scales = "operations in the function: 1 + d (slower past d=30); harder operations from d=2..10"
     size_name = "operations"
     answer_format = CODE_ANSWER

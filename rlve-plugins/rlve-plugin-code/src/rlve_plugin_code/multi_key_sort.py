@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from rlve import Instance
+from rlve.scaling import taper
 from rlve_plugin_code.function_tasks import CODE_ANSWER, hidden_tests
 from rlve_plugin_code.sandboxed import FunctionEnvironment
-from rlve_plugin_code.scaling import taper
 
 VOWELS = "aeiou"
 
@@ -142,7 +142,10 @@ def random_words(rng: random.Random, count: int, letters: str, longest: int) -> 
 class MultiKeySort(FunctionEnvironment):
     id = "code/multi_key_sort"
     version = 1
-    description = "Sort words by a prioritised list of rules, each breaking the ties of the ones before."
+    description = (
+        "Write a Python function that sorts words by a prioritised list of rules, each breaking the ties of the "
+        "ones before."
+    )
     difficulty_scales = "words per test list: 5 + d (slower past d=30); rules: 1 + d // 3; letters: 4 + d // 4"
     size_name = "words per list"
     answer_format = CODE_ANSWER

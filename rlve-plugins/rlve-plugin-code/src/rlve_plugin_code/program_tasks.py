@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from rlve.scaling import taper
 from rlve_plugin_code.programs import OutOfSteps, Program, Run, Settings, draw_program, execute
-from rlve_plugin_code.scaling import taper
 
 #: Values a program may reach: tracing is about control flow, not about multiplying huge numbers.
 MAX_VALUE = 10**6

@@ -11,11 +11,11 @@ import random
 from typing import Any
 
 from rlve import Environment, Instance, ParseError, Verdict
+from rlve.scaling import taper
 from rlve_plugin_code.code_answer import strip_code_fence
 from rlve_plugin_code.patterns import backtrack, draw, matches, render, sample
 from rlve_plugin_code.sandbox import Job, Limits, run
 from rlve_plugin_code.sandboxed import raise_for_infrastructure
-from rlve_plugin_code.scaling import taper
 
 ATTEMPTS = 60
 #: Backtracking steps (see patterns.backtrack) the hidden pattern may take on one example, so that
@@ -98,7 +98,9 @@ def read_pattern(answer: str) -> str:
 class RegexSynthesis(Environment):
     id = "code/regex_synthesis"
     version = 1
-    description = "Write a short regular expression that fully matches some strings and none of some others."
+    description = (
+        "Write a regular expression of at most a given length that fully matches some strings and none of some others."
+    )
     difficulty_scales = (
         "symbols in the hidden pattern: 2 + d (slower past d=30); examples of each kind: 6 + d // 2; "
         "alphabet: ab, abc from d=4, abcd from d=12"

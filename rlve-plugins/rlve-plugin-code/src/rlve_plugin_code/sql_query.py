@@ -37,7 +37,10 @@ def _which(index: int) -> str:
 class SqlQuery(Environment):
     id = "code/sql_query"
     version = 2
-    description = "Write an SQLite query that returns the rows described, checked on the shown and hidden databases."
+    description = (
+        "Write an SQLite query that returns the rows described; it is run on the shown database and on 3 to 15 "
+        "hidden ones, built so that every near miss of the hidden query returns other rows on one of them."
+    )
     difficulty_scales = (
         "employees: 6 + d (slower past d=30); conditions: up to 1 + d // 4, each one removing someone, "
         "each on its own column; per-department aggregates from d=5, "

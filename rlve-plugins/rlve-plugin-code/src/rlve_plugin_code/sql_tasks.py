@@ -12,7 +12,7 @@ import sqlite3
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rlve_plugin_code.scaling import taper
+from rlve.scaling import taper
 from rlve_plugin_code.sqldata import (
     CITIES,
     EMPLOYEE_FIELDS,

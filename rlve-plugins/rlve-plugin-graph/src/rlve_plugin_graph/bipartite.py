@@ -7,9 +7,9 @@ from typing import Any
 
 from rlve import Environment, Instance, ParseError, Verdict
 from rlve.parse import parse_int_list
+from rlve.scaling import level
 from rlve_plugin_graph.graphs import bfs_hops, describe_graph, edge_set, neighbours, normalise, random_tree_edges
 from rlve_plugin_graph.reading import check_length, parse_nodes, split_keyword
-from rlve_plugin_graph.scaling import level
 
 
 def two_colouring_or_odd_cycle(adj: list[list[int]]) -> tuple[list[int] | None, list[int] | None]:
@@ -56,8 +56,8 @@ class Bipartite(Environment):
     version = 1
     description = "Decide whether a graph is bipartite, with a 2-colouring or an odd cycle as proof."
     difficulty_scales = (
-        "nodes: 6 + L (L = d to 100, then +20 per doubling); edges: about 1.5 per node; when not bipartite, the "
-        "one odd cycle is as long as the graph allows"
+        "nodes: 6 + L (L = d to 100, then +20 per doubling); edges: about 1.5 per node; about half the graphs are "
+        "not bipartite, and then their one odd cycle is as long as the graph allows"
     )
     size_name = "nodes"
     answer_format = (

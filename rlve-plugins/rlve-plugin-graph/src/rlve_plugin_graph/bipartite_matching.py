@@ -6,9 +6,9 @@ import random
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
+from rlve.scaling import level
 from rlve_plugin_graph.graphs import describe_graph, edge_set, neighbours, normalise
 from rlve_plugin_graph.reading import parse_edges
-from rlve_plugin_graph.scaling import level
 
 
 def maximum_matching(left: list[int], adj: list[list[int]]) -> dict[int, int]:

@@ -6,11 +6,11 @@ import random
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
+from rlve.scaling import level
 from rlve_plugin_graph.blocks import block_graph
 from rlve_plugin_graph.connectivity import bridges_and_cut_nodes
 from rlve_plugin_graph.graphs import describe_graph, edge_set, neighbours, normalise
 from rlve_plugin_graph.reading import is_none_word, parse_edges
-from rlve_plugin_graph.scaling import level
 
 
 class Bridges(Environment):

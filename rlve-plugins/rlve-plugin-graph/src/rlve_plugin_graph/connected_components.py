@@ -6,10 +6,10 @@ import random
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
+from rlve.scaling import level
 from rlve_plugin_graph.connectivity import component_labels, groups_from_labels
 from rlve_plugin_graph.graphs import add_random_edges, describe_graph, random_tree_edges
 from rlve_plugin_graph.reading import grouping_problem, parse_groups
-from rlve_plugin_graph.scaling import level
 
 
 class ConnectedComponents(Environment):

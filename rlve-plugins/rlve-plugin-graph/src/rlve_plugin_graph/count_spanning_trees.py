@@ -7,8 +7,8 @@ from typing import Any
 
 from rlve import Environment, Instance, Verdict
 from rlve.parse import parse_int
+from rlve.scaling import level
 from rlve_plugin_graph.graphs import describe_graph, random_connected_edges
-from rlve_plugin_graph.scaling import level
 
 
 def bareiss_determinant(matrix: list[list[int]]) -> int:

@@ -6,9 +6,9 @@ import random
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
+from rlve.scaling import level
 from rlve_plugin_graph.graphs import bfs_hops, describe_graph, neighbours
 from rlve_plugin_graph.reading import parse_nodes, split_keyword
-from rlve_plugin_graph.scaling import level
 from rlve_plugin_graph.topological_order import first_backward_arc, random_dag, smallest_first_order
 
 
@@ -59,8 +59,8 @@ class CycleDetection(Environment):
     version = 1
     description = "Decide whether a directed graph has a cycle, with the cycle or a topological order as proof."
     difficulty_scales = (
-        "nodes: 6 + L (L = d to 100, then +20 per doubling); arcs: about 1.5 per node; when there is a cycle, "
-        "it is the one closed by a single arc across the longest route the graph allows"
+        "nodes: 6 + L (L = d to 100, then +20 per doubling); arcs: about 1.5 per node; about half the graphs have "
+        "a cycle, closed by a single arc across the longest route the graph allows"
     )
     size_name = "nodes"
     answer_format = (

@@ -7,9 +7,9 @@ from typing import Any
 
 from rlve import Environment, Instance, ParseError, Verdict
 from rlve.parse import parse_int_list
+from rlve.scaling import level
 from rlve_plugin_graph.graphs import describe_graph, normalise
 from rlve_plugin_graph.reading import check_length
-from rlve_plugin_graph.scaling import level
 
 
 class GraphColouring(Environment):

@@ -7,7 +7,7 @@ from typing import Any
 
 from rlve import Environment, Instance, Verdict
 from rlve.parse import parse_int
-from rlve_plugin_graph.scaling import level
+from rlve.scaling import level
 
 
 def count_inversions(values: list[int]) -> int:

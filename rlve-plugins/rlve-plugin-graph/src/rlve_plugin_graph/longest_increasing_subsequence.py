@@ -7,8 +7,8 @@ from typing import Any
 
 from rlve import Environment, Instance, Verdict
 from rlve.parse import parse_int_list
+from rlve.scaling import level
 from rlve_plugin_graph.reading import check_length
-from rlve_plugin_graph.scaling import level
 
 
 def longest_increasing(values: list[int]) -> list[int]:

@@ -6,9 +6,9 @@ import random
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
+from rlve.scaling import level
 from rlve_plugin_graph.graphs import bfs_hops, describe_graph, neighbours, random_tree_edges
 from rlve_plugin_graph.reading import parse_nodes
-from rlve_plugin_graph.scaling import level
 
 
 def parents(adj: list[list[int]], root: int) -> list[int]:

@@ -6,10 +6,10 @@ import random
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
+from rlve.scaling import level
 from rlve_plugin_graph.flow import max_flow, random_network
 from rlve_plugin_graph.graphs import describe_graph
 from rlve_plugin_graph.reading import parse_arc_values
-from rlve_plugin_graph.scaling import level
 
 
 def network_size(difficulty: int) -> tuple[int, int]:
@@ -47,7 +47,8 @@ class MaxFlow(Environment):
     version = 1
     description = "Send as much flow as possible from a source to a sink; the answer is the flow on each arc."
     difficulty_scales = (
-        "nodes: 5 + L (L = d to 100, then +20 per doubling); arcs: about 3 per node; capacities: 1 to 9 + d / 2"
+        "nodes: 5 + L (L = d to 100, then +20 per doubling); arcs: about 3 per node, a few of them backwards; "
+        "capacities: 1 to 9 + d / 2"
     )
     size_name = "nodes"
     answer_format = "the flow on every arc that carries flow, as u->v:f separated by commas, for example 0->2:3, 2->5:3"

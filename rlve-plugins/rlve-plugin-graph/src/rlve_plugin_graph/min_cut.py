@@ -17,7 +17,8 @@ class MinCut(Environment):
     version = 1
     description = "Split a network's nodes so that the arcs from the source's side to the sink's weigh least."
     difficulty_scales = (
-        "nodes: 5 + L (L = d to 100, then +20 per doubling); arcs: about 3 per node; capacities: 1 to 9 + d / 2"
+        "nodes: 5 + L (L = d to 100, then +20 per doubling); arcs: about 3 per node, a few of them backwards; "
+        "capacities: 1 to 9 + d / 2"
     )
     size_name = "nodes"
     answer_format = "the nodes on the source's side (the source included) separated by spaces, for example 0 3 4"

@@ -6,9 +6,9 @@ import random
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
+from rlve.scaling import level
 from rlve_plugin_graph.graphs import describe_graph, normalise
 from rlve_plugin_graph.reading import parse_nodes
-from rlve_plugin_graph.scaling import level
 
 MAX_PLANTED = 18
 

@@ -6,10 +6,10 @@ import random
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
+from rlve.scaling import level
 from rlve_plugin_graph.connectivity import UnionFind
 from rlve_plugin_graph.graphs import describe_graph, normalise, random_connected_edges, weight_map
 from rlve_plugin_graph.reading import parse_edges
-from rlve_plugin_graph.scaling import level
 
 
 def kruskal(n: int, edges: list[list[int]]) -> list[list[int]]:

@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
+from rlve.scaling import level
 from rlve_plugin_graph.graphs import (
     bfs_hops,
     describe_graph,
@@ -16,7 +17,6 @@ from rlve_plugin_graph.graphs import (
     weight_map,
 )
 from rlve_plugin_graph.reading import parse_nodes
-from rlve_plugin_graph.scaling import level
 
 
 class ShortestPath(Environment):

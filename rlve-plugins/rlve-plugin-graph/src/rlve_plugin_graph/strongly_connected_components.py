@@ -6,10 +6,10 @@ import random
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
+from rlve.scaling import level
 from rlve_plugin_graph.connectivity import groups_from_labels, strong_component_labels
 from rlve_plugin_graph.graphs import describe_graph, neighbours
 from rlve_plugin_graph.reading import grouping_problem, parse_groups
-from rlve_plugin_graph.scaling import level
 
 
 def planted_strong_components(n: int, wanted: int, rng: random.Random) -> list[list[int]]:

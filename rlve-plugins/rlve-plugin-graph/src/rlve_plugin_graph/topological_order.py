@@ -7,9 +7,9 @@ import random
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
+from rlve.scaling import level
 from rlve_plugin_graph.graphs import describe_graph, neighbours
 from rlve_plugin_graph.reading import parse_nodes
-from rlve_plugin_graph.scaling import level
 
 
 def random_dag(n: int, arcs: int, rng: random.Random) -> list[list[int]]:
@@ -58,7 +58,10 @@ class TopologicalOrder(Environment):
     id = "graph/topological_order"
     version = 1
     description = "Order the nodes of a directed acyclic graph so that every arc goes forwards."
-    difficulty_scales = "nodes: 5 + L (L = d to 100, then +20 per doubling); arcs: about 2 per node"
+    difficulty_scales = (
+        "nodes: 5 + L (L = d to 100, then +20 per doubling); arcs: about 2 per node, half of them between nodes "
+        "close in the order, so long chains of constraints appear"
+    )
     size_name = "nodes"
     answer_format = "all the nodes in order separated by spaces, for example 3 0 2 1"
     tags = ("graph", "dag", "ordering")

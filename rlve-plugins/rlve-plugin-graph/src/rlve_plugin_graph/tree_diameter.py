@@ -6,9 +6,9 @@ import random
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
+from rlve.scaling import level
 from rlve_plugin_graph.graphs import adjacency, describe_graph, normalise, random_tree_edges, weight_map
 from rlve_plugin_graph.reading import parse_nodes
-from rlve_plugin_graph.scaling import level
 
 
 def farthest(adj: list[list[tuple[int, int]]], start: int) -> tuple[int, list[int]]:

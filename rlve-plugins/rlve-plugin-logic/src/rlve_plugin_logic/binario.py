@@ -7,9 +7,9 @@ import random
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
+from rlve.scaling import level, staged
 from rlve_plugin_logic.binario_solver import line_ok, make_puzzle
 from rlve_plugin_logic.grids import cell_name, format_grid, read_number_grid
-from rlve_plugin_logic.scaling import level
 
 #: (side, empty cells at the first level of the stage, at the last), one more empty cell per level.
 #: The upper ends stay below the share of empty cells where uniqueness gets slow or rare to reach.
@@ -26,12 +26,7 @@ def _later_stages():
 
 def plan(difficulty: int) -> tuple[int, int]:
     """The side and the number of empty cells."""
-    lvl = level(difficulty)
-    for n, first, last in itertools.chain(STAGES, _later_stages()):
-        if lvl <= last - first:
-            return n, first + lvl
-        lvl -= last - first + 1
-    raise AssertionError("unreachable: the stages never end")
+    return staged(level(difficulty), itertools.chain(STAGES, _later_stages()))
 
 
 class Binario(Environment):

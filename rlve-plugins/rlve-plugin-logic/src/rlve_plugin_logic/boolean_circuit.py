@@ -11,7 +11,7 @@ from typing import Any
 
 from rlve import Environment, Instance, ParseError, Verdict
 from rlve.parse import split_items
-from rlve_plugin_logic.scaling import level
+from rlve.scaling import level
 
 SEMANTICS = {
     "AND": "1 when all of its inputs are 1",

@@ -7,17 +7,16 @@ import re
 from typing import Any
 
 from rlve import Environment, Instance, ParseError, Verdict
+from rlve.scaling import level, slow
 from rlve_plugin_logic.names import person_names
 from rlve_plugin_logic.reading import split_moves
-from rlve_plugin_logic.scaling import level
 
 _GROUP_SPLIT = re.compile(r"\s*(?:\band\b|&|\+|\s)\s*", re.IGNORECASE)
 
 
 def people_count(difficulty: int) -> int:
     """3 + L people to level 30, then one more per two levels."""
-    lvl = level(difficulty)
-    return 3 + lvl if lvl <= 30 else 33 + (lvl - 30) // 2
+    return 3 + slow(level(difficulty), 1, 2, knee=30)
 
 
 def optimal_schedule(times: list[int]) -> tuple[int, list[list[int]]]:

@@ -13,8 +13,8 @@ from typing import Any
 
 from rlve import Environment, Instance, ParseError, Verdict
 from rlve.parse import parse_int
+from rlve.scaling import level, slow
 from rlve_plugin_logic.expressions import Limits, evaluate
-from rlve_plugin_logic.scaling import level, slow
 
 LARGE = (25, 50, 75, 100)
 MAX_TRIES = 200

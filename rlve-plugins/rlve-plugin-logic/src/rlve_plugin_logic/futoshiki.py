@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
+from rlve.scaling import level, slow, staged
 from rlve_plugin_logic.grids import cell_name, format_grid, read_number_grid
 from rlve_plugin_logic.latin_solver import LatinProblem
-from rlve_plugin_logic.scaling import level
 from rlve_plugin_logic.sudoku import latin_conflict
 from rlve_plugin_logic.sudoku_solver import Shape, random_full_grid
 
@@ -24,21 +25,21 @@ NODES_PER_CELL = 40
 
 def step_of(difficulty: int) -> int:
     """One step per level up to level 30, then one per two levels (the big grids are slow to make unique)."""
-    lvl = level(difficulty)
-    return lvl if lvl <= 30 else 30 + (lvl - 30) // 2
+    return slow(level(difficulty), 1, 2, knee=30)
+
+
+def _later_stages():
+    """Past the table: one more empty cell per step (81 on), one more side per 10 steps, so the share of
+    given cells slowly rises again (a third of an 11x11, 43% of a 14x14): that keeps generation bounded."""
+    n, empty = 11, 81
+    while True:
+        yield n, n * n - empty, n * n - empty - 9
+        n, empty = n + 1, empty + 10
 
 
 def plan(difficulty: int) -> tuple[int, int]:
     """The side and the number of given cells."""
-    step = step_of(difficulty)
-    for n, first, last in STAGES:
-        if step <= first - last:
-            return n, first - step
-        step -= first - last + 1
-    # Past the table: one more empty cell per step (81 on), one more side per 10 steps, so the share of
-    # given cells slowly rises again (a third of an 11x11, 43% of a 14x14): that keeps generation bounded.
-    n = 11 + step // 10
-    return n, n * n - (81 + step)
+    return staged(step_of(difficulty), itertools.chain(STAGES, _later_stages()))
 
 
 class Futoshiki(Environment):
@@ -47,7 +48,7 @@ class Futoshiki(Environment):
     description = "Complete a futoshiki: a Latin square with given numbers and < / > signs between neighbours."
     difficulty_scales = (
         "side 4 to 10 and beyond, fewer given numbers at each level (one step per level to d 30, then one per "
-        "two levels); inequalities: as few as make the solution unique"
+        "two levels; none left at the end of sides 4 to 6); inequalities: as few as make the solution unique"
     )
     size_name = "empty cells"
     answer_format = "the completed grid, one row per line, the numbers of a row separated by spaces"

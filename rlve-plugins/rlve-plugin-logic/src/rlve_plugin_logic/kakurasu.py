@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from functools import lru_cache
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
+from rlve.scaling import level, slow, staged
 from rlve_plugin_logic.grids import cell_name, format_grid, read_binary_grid
 from rlve_plugin_logic.line_patterns import make_unique, solve_patterns
-from rlve_plugin_logic.scaling import level
 
 #: (side, unknown cells at the first level of the stage, at the last): one more unknown cell per step.
 #: At the last level of sides 4 to 8 no cell is revealed: the classic puzzle with its clues alone.
@@ -18,27 +19,23 @@ STAGES = ((4, 10, 16), (5, 18, 25), (6, 28, 36), (7, 40, 49), (8, 52, 64))
 
 def step_of(difficulty: int) -> int:
     """One step per level up to level 30, then one per two levels."""
-    lvl = level(difficulty)
-    return lvl if lvl <= 30 else 30 + (lvl - 30) // 2
+    return slow(level(difficulty), 1, 2, knee=30)
+
+
+def _later_stages():
+    """Past the table, sides 9, 10, ...: unknown cells go on rising by one per step, up to a share of the
+    grid that falls by 2% per side (86% of a 9x9, 80% of a 12x12, never under 60%), because proving a
+    bigger kakurasu unique from its clues alone is slow and seldom possible."""
+    n, first = 9, STAGES[-1][2] + 1
+    while True:
+        last = max(first, n * n * max(60, 86 - 2 * (n - 9)) // 100)
+        yield n, first, last
+        n, first = n + 1, last + 1
 
 
 def plan(difficulty: int) -> tuple[int, int]:
     """The side and the number of unknown (not revealed) cells."""
-    step = step_of(difficulty)
-    for n, first, last in STAGES:
-        if step <= last - first:
-            return n, first + step
-        step -= last - first + 1
-    # Past the table, sides 9, 10, ...: unknown cells go on rising by one per step, up to a share of the
-    # grid that falls by 2% per side (86% of a 9x9, 80% of a 12x12, never under 60%), because proving a
-    # bigger kakurasu unique from its clues alone is slow and seldom possible.
-    n, first = 9, STAGES[-1][2] + 1
-    while True:
-        last = max(first, n * n * max(60, 86 - 2 * (n - 9)) // 100)
-        if step <= last - first:
-            return n, first + step
-        step -= last - first + 1
-        n, first = n + 1, last + 1
+    return staged(step_of(difficulty), itertools.chain(STAGES, _later_stages()))
 
 
 @lru_cache(maxsize=4096)

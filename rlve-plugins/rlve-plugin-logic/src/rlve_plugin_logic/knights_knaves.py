@@ -19,8 +19,8 @@ from functools import lru_cache
 from typing import Any
 
 from rlve import Environment, Instance, ParseError, Verdict
+from rlve.scaling import level, slow
 from rlve_plugin_logic.names import person_names
-from rlve_plugin_logic.scaling import level
 
 #: A statement may mention at most this many islanders (its speaker included): its constraint table has 2^12 bits.
 MAX_INVOLVED = 12
@@ -39,7 +39,7 @@ def plan(difficulty: int) -> tuple[int, int, tuple[str, ...]]:
     statement 1 + L // 8, at most 6 (longer sentences only get harder to read, not to reason about).
     """
     lvl = level(difficulty)
-    islanders = 3 + min(lvl, 30) + max(0, lvl - 30) // 5
+    islanders = 3 + slow(lvl, 1, 5, knee=30)
     atoms = 1 + min(lvl, 40) // 8
     ops: tuple[str, ...] = ("and", "or", "not")
     if lvl >= 6:

@@ -6,14 +6,14 @@ import random
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
+from rlve.scaling import level, slow
 from rlve_plugin_logic.grids import format_grid, read_number_grid
-from rlve_plugin_logic.scaling import level
 
 
 def shape(difficulty: int) -> tuple[int, int]:
     """3x3, 3x4, 4x4, ... one side longer per level to level 30 (18x18), then per four levels."""
     lvl = level(difficulty)
-    step = lvl if lvl <= 30 else 30 + (lvl - 30) // 4
+    step = slow(lvl, 1, 4, knee=30)
     return 3 + step // 2, 3 + (step + 1) // 2
 
 

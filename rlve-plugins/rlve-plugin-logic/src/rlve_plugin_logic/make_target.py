@@ -10,14 +10,14 @@ from typing import Any
 
 from rlve import Environment, Instance, ParseError, Verdict
 from rlve.parse import parse_int
+from rlve.scaling import level, slow
 from rlve_plugin_logic.expressions import Limits, evaluate
-from rlve_plugin_logic.scaling import level
 
 
 def plan(difficulty: int) -> tuple[int, int]:
     """(numbers, largest number): 3 + L/4 numbers (then one more per 20 levels), each from 1 to 9 + L."""
     lvl = level(difficulty)
-    count = 3 + lvl // 4 if lvl <= 30 else 10 + (lvl - 30) // 20
+    count = 3 + slow(lvl, 4, 20, knee=30)
     return count, 9 + lvl
 
 

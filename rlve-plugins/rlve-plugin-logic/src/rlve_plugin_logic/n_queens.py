@@ -7,7 +7,7 @@ from typing import Any
 
 from rlve import Environment, Instance, Verdict
 from rlve.parse import parse_int_list
-from rlve_plugin_logic.scaling import level
+from rlve.scaling import level, slow
 
 #: Min-conflicts moves per queen before a restart (it needs about one per queen on big boards).
 MOVES_PER_QUEEN = 50
@@ -20,8 +20,7 @@ BACKTRACKING_UP_TO = 12
 
 def board_side(difficulty: int) -> int:
     """4 + d up to level 30 (a 34x34 board), then one more per two levels."""
-    lvl = level(difficulty)
-    return 4 + lvl if lvl <= 30 else 34 + (lvl - 30) // 2
+    return 4 + slow(level(difficulty), 1, 2, knee=30)
 
 
 def random_backtracking(n: int, rng: random.Random) -> list[int]:

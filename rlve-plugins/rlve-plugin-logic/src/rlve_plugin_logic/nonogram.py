@@ -6,15 +6,14 @@ import random
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
+from rlve.scaling import level, slow
 from rlve_plugin_logic.grids import cell_name, format_grid, read_binary_grid
 from rlve_plugin_logic.nonogram_solver import EMPTY, FILLED, UNKNOWN, runs_of, solve
-from rlve_plugin_logic.scaling import level
 
 
 def step_of(difficulty: int) -> int:
     """One step per level up to level 30, then one per four levels (the grid area grows quadratically)."""
-    lvl = level(difficulty)
-    return lvl if lvl <= 30 else 30 + (lvl - 30) // 4
+    return slow(level(difficulty), 1, 4, knee=30)
 
 
 def shape(difficulty: int) -> tuple[int, int]:

@@ -6,8 +6,8 @@ import random
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
+from rlve.scaling import level, slow
 from rlve_plugin_logic.reading import read_index_set
-from rlve_plugin_logic.scaling import level
 from rlve_plugin_logic.truth_tables import all_true, variable_table
 
 VARIABLE_NAMES = "p q r s t u w x y z a b c d e f g h k m".split()
@@ -20,8 +20,8 @@ Formula = list[Any]  # ["var", i] | ["not", f] | [op, f, g]
 def plan(difficulty: int) -> tuple[int, int, int, int]:
     """(variables, premises, connectives in all premises, candidate conclusions)."""
     lvl = level(difficulty)
-    premises = 2 + lvl // 3 if lvl <= 30 else 12 + (lvl - 30) // 10
-    variables = min(MAX_VARIABLES, 3 + lvl // 3 if lvl <= 30 else 13 + (lvl - 30) // 10)
+    premises = 2 + slow(lvl, 3, 10, knee=30)
+    variables = min(MAX_VARIABLES, 3 + slow(lvl, 3, 10, knee=30))
     connectives = 2 + 2 * lvl if lvl <= 30 else 62 + (lvl - 30)
     return variables, premises, connectives, 4 + min(4, lvl // 8)
 

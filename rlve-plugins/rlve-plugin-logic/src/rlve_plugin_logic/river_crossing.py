@@ -9,8 +9,8 @@ from collections import deque
 from typing import Any
 
 from rlve import Environment, Instance, ParseError, Verdict
+from rlve.scaling import level, slow
 from rlve_plugin_logic.reading import split_moves
-from rlve_plugin_logic.scaling import level
 
 _LOAD = re.compile(r"(?:([0-9]{1,3}) ?m(?:issionar(?:y|ies))?)? ?(?:([0-9]{1,3}) ?c(?:annibals?)?)?", re.IGNORECASE)
 
@@ -19,8 +19,7 @@ State = tuple[int, int, int]  # missionaries and cannibals on the start bank, bo
 
 def plan(difficulty: int) -> int:
     """Missionaries (= cannibals): 2 + L to level 30, then one more per two levels."""
-    lvl = level(difficulty)
-    return 2 + lvl if lvl <= 30 else 32 + (lvl - 30) // 2
+    return 2 + slow(level(difficulty), 1, 2, knee=30)
 
 
 def smallest_capacity(pairs: int) -> int:

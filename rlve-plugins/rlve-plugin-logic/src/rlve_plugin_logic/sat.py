@@ -14,7 +14,7 @@ from typing import Any
 
 from rlve import Environment, Instance, ParseError, Verdict
 from rlve.parse import split_items
-from rlve_plugin_logic.scaling import level
+from rlve.scaling import level
 
 #: (number of literals the hidden assignment makes true, weight in tenths) for the 7 satisfied patterns.
 _PATTERN_WEIGHTS = ((1, 2), (1, 2), (1, 2), (2, 1), (2, 1), (2, 1), (3, 1))

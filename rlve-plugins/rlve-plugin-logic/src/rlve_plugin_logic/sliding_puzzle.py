@@ -7,8 +7,8 @@ from typing import Any
 
 from rlve import Environment, Instance, Verdict
 from rlve.parse import parse_int_list
+from rlve.scaling import level, slow
 from rlve_plugin_logic.grids import format_grid
-from rlve_plugin_logic.scaling import level
 from rlve_plugin_logic.sliding_solver import Budget, goal_of, neighbours_of, scramble, solve
 
 #: IDA* nodes allowed per attempt (about a second of pure Python); a scramble that needs more is redrawn.
@@ -20,7 +20,7 @@ LONGEST_WALK = 46
 def plan(difficulty: int) -> tuple[int, int, int]:
     """(rows, cols, scramble moves)."""
     lvl = level(difficulty)
-    walk = 4 + lvl if lvl <= 30 else min(LONGEST_WALK, 34 + (lvl - 30) // 4)
+    walk = min(LONGEST_WALK, 4 + slow(lvl, 1, 4, knee=30))
     if lvl < 5:
         return 2, 3, walk
     if lvl < 20:

@@ -7,8 +7,8 @@ import random
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
+from rlve.scaling import level, staged
 from rlve_plugin_logic.grids import cell_name, format_grid, read_number_grid
-from rlve_plugin_logic.scaling import level
 from rlve_plugin_logic.sudoku_solver import Shape, make_puzzle
 
 #: (box shape, empty cells at the first level of the stage, empty cells at the last). One more empty cell
@@ -37,13 +37,7 @@ def _later_stages():
 
 def plan(difficulty: int) -> tuple[Shape, int]:
     """The box shape and the number of empty cells for a difficulty."""
-    lvl = level(difficulty)
-    for shape, first, last, step in itertools.chain(STAGES, _later_stages()):
-        levels = (last - first) // step + 1
-        if lvl < levels:
-            return shape, first + step * lvl
-        lvl -= levels
-    raise AssertionError("unreachable: the stages never end")
+    return staged(level(difficulty), itertools.chain(STAGES, _later_stages()))
 
 
 class Sudoku(Environment):
@@ -54,7 +48,7 @@ class Sudoku(Environment):
     difficulty_scales = (
         "grid by level L (L = d up to 100, then +20 per doubling of d): 4x4 (L 0-4), 6x6 (5-10), 9x9 (11-29), "
         "12x12 (30-42), 16x16 (43-55), 20x20 (56-76), 25x25 (77-107), 30x30 (108-180), 36x36, ...; "
-        "one more empty cell per level within a size (two on 6x6)"
+        "one more empty cell per level within a size (two on 6x6): 6 empty cells at d 0, 54 at d 29"
     )
     size_name = "empty cells"
     answer_format = (

@@ -16,8 +16,8 @@ import random
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
+from rlve.scaling import level, slow
 from rlve_plugin_logic.reading import read_index_set
-from rlve_plugin_logic.scaling import level
 from rlve_plugin_logic.truth_tables import all_true, variable_table
 
 TERMS = (
@@ -41,8 +41,8 @@ Statement = list[Any]  # [form, subject term, predicate term]
 def plan(difficulty: int) -> tuple[int, int, int]:
     """(terms, premises, candidate conclusions)."""
     lvl = level(difficulty)
-    premises = 2 + lvl if lvl <= 30 else 32 + (lvl - 30) // 2
-    terms = min(MAX_TERMS, 3 + lvl // 2 if lvl <= 30 else 18 + (lvl - 30) // 20)
+    premises = 2 + slow(lvl, 1, 2, knee=30)
+    terms = min(MAX_TERMS, 3 + slow(lvl, 2, 20, knee=30))
     # every ordered pair of terms has at least two true forms, so this many premises always exist
     return terms, min(premises, 2 * terms * (terms - 1)), 4 + min(4, lvl // 8)
 
@@ -168,7 +168,10 @@ def make_problem(
 class Syllogisms(Environment):
     id = "logic/syllogisms"
     version = 1
-    description = "Decide which categorical conclusions (all / no / some / some ... not) follow from the premises."
+    description = (
+        "Decide which categorical conclusions (all / no / some / some ... not) follow from the premises, in the "
+        "modern reading (no existential import)."
+    )
     difficulty_scales = (
         "premises 2 + L to level 30, then one more per two levels; terms 3 + L/2 (at most 20); "
         "candidate conclusions 4 + L/8 (at most 8)"

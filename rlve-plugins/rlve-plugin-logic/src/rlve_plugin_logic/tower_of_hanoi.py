@@ -20,7 +20,7 @@ from typing import Any
 
 from rlve import Environment, Instance, ParseError, Verdict
 from rlve.parse import parse_int_list
-from rlve_plugin_logic.scaling import level
+from rlve.scaling import level, slow
 
 PEGS = "ABC"
 #: Up to this many discs the whole move list is asked for (at most 2^8 - 1 = 255 moves, about 1 000 characters).
@@ -153,7 +153,7 @@ def plan(difficulty: int) -> tuple[int, str, bool, bool, int]:
     the classic full-tower transfer and then randomises the start and the goal positions.
     """
     lvl = level(difficulty)
-    discs = 3 + min(lvl, 30) + max(0, lvl - 30) // 2
+    discs = 3 + slow(lvl, 1, 2, knee=30)
     ask = MOVES if discs <= MAX_LISTED_DISCS else POSITION
     first = 0 if ask == MOVES else MAX_LISTED_DISCS - 2  # the level this question kind starts at
     candidates = min(MAX_CANDIDATES, 4 + max(0, lvl - 40) // 5)

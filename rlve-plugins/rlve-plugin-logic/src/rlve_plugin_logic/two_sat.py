@@ -19,8 +19,8 @@ from collections import deque
 from typing import Any
 
 from rlve import Environment, Instance, ParseError, Verdict
+from rlve.scaling import level
 from rlve_plugin_logic.sat import first_unsatisfied, format_clause, read_assignment
-from rlve_plugin_logic.scaling import level
 
 #: Fresh formulas drawn while looking for the satisfiable/unsatisfiable outcome the coin asked for.
 MAX_DRAWS = 30

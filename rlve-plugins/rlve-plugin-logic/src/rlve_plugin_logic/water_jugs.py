@@ -9,8 +9,8 @@ from collections import deque
 from typing import Any
 
 from rlve import Environment, Instance, ParseError, Verdict
+from rlve.scaling import level, slow
 from rlve_plugin_logic.reading import split_moves
-from rlve_plugin_logic.scaling import level
 
 JUG_NAMES = "ABCD"
 _MOVE = re.compile(r"(fill|empty|pour) ([a-d])(?: (?:into |to |in )?([a-d]))?", re.IGNORECASE)
@@ -22,7 +22,7 @@ def plan(difficulty: int) -> tuple[int, int]:
     """(jugs, largest capacity): capacities up to 5 + L to level 30, then one more per two levels;
     two jugs below level 8, three after."""
     lvl = level(difficulty)
-    largest = 5 + lvl if lvl <= 30 else 35 + (lvl - 30) // 2
+    largest = 5 + slow(lvl, 1, 2, knee=30)
     return (2 if lvl < 8 else 3), largest
 
 

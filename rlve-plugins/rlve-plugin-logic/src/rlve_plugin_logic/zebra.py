@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 from rlve import Environment, Instance, ParseError, Verdict
-from rlve_plugin_logic.scaling import level
+from rlve.scaling import level, slow
 from rlve_plugin_logic.zebra_solver import Clue, clue_holds, make_zebra
 from rlve_plugin_logic.zebra_words import ATTRIBUTES, attribute_name, attribute_values, refer
 
@@ -19,7 +19,7 @@ def plan(difficulty: int) -> tuple[int, int, int]:
     """(houses, attributes, facts): 3 + s unknown cells (s = d up to 30, then one per two levels) in the
     smallest table of the sequence 3x2, 3x3, 4x3, 4x4, 5x4, ... that holds them; the rest are facts."""
     lvl = level(difficulty)
-    step = lvl if lvl <= 30 else 30 + (lvl - 30) // 2
+    step = slow(lvl, 1, 2, knee=30)
     unknown = 3 + step
     houses, attributes = 3, 2
     while houses * attributes < unknown:

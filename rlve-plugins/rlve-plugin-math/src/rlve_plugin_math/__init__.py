@@ -1,8 +1,8 @@
 """rlve-plugin-math: arithmetic, number theory, combinatorics, algebra and linear algebra environments.
 
 One environment per module, named after its id; shared pieces live in ``numbers`` (answer readers),
-``scaling`` (difficulty to sizes), ``primes``, ``combinatorics``, ``polynomials``, ``factorisations``
-and ``linalg``.
+``scaling`` (the level cap and digit limits; the difficulty curves are core's ``rlve.scaling``), ``primes``,
+``combinatorics``, ``polynomials``, ``factorisations`` and ``linalg``.
 """
 
 from rlve import hookimpl

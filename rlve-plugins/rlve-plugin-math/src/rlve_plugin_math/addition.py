@@ -10,8 +10,9 @@ import random
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
+from rlve.scaling import level
 from rlve_plugin_math.numbers import parse_integer
-from rlve_plugin_math.scaling import digits_cap, level, random_with_digits
+from rlve_plugin_math.scaling import LEVEL_CAP, digits_cap, random_with_digits
 
 
 class Addition(Environment):
@@ -24,7 +25,7 @@ class Addition(Environment):
     tags = ("math", "arithmetic")
 
     def generate(self, difficulty: int, rng: random.Random) -> Instance:
-        digits = digits_cap(1 + level(difficulty))
+        digits = digits_cap(1 + level(difficulty, cap=LEVEL_CAP))
         a, b = random_with_digits(rng, digits), random_with_digits(rng, digits)
         data = {"sum": str(a + b), "max_digits": digits + 2}
         return Instance(prompt=f"Compute {a} + {b}.", answer=str(a + b), data=data, size=2 * digits)

@@ -7,8 +7,9 @@ import re
 from typing import Any
 
 from rlve import Environment, Instance, ParseError, Verdict
+from rlve.scaling import level
 from rlve_plugin_math.numbers import clean, split_name
-from rlve_plugin_math.scaling import MAX_DIGITS, level
+from rlve_plugin_math.scaling import LEVEL_CAP, MAX_DIGITS
 
 DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _PREFIXES = {2: "0B", 8: "0O", 16: "0X"}
@@ -42,7 +43,7 @@ class BaseConversion(Environment):
     tags = ("math", "arithmetic", "bases")
 
     def generate(self, difficulty: int, rng: random.Random) -> Instance:
-        lvl = level(difficulty)
+        lvl = level(difficulty, cap=LEVEL_CAP)
         bits = min(5 + 4 * lvl, 3 * MAX_DIGITS)  # base 2 has no str() limit; 12000 bits are ~3600 decimal digits
         n = rng.randrange(1 << (bits - 1), 1 << bits)
         source, target = rng.sample(_EASY_BASES if lvl < 3 else range(2, 37), 2)

@@ -6,8 +6,9 @@ import random
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
+from rlve.scaling import level
 from rlve_plugin_math.numbers import parse_integers
-from rlve_plugin_math.scaling import digits_cap, level, random_with_digits
+from rlve_plugin_math.scaling import LEVEL_CAP, digits_cap, random_with_digits
 
 _NAMES = (("g", "gcd", "d"), ("x", "s", "u"), ("y", "t", "v"))
 
@@ -33,7 +34,7 @@ class Bezout(Environment):
     tags = ("math", "number_theory")
 
     def generate(self, difficulty: int, rng: random.Random) -> Instance:
-        lvl = level(difficulty)
+        lvl = level(difficulty, cap=LEVEL_CAP)
         digits = digits_cap(2 + lvl)
         shared_digits = rng.randint(0, digits // 2)
         shared = random_with_digits(rng, shared_digits) if shared_digits else 1

@@ -6,10 +6,11 @@ import random
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
+from rlve.scaling import level
 from rlve_plugin_math.combinatorics import LucasBinomial, base_digits
 from rlve_plugin_math.numbers import parse_integer
 from rlve_plugin_math.primes import random_prime
-from rlve_plugin_math.scaling import digits_cap, level, random_with_digits
+from rlve_plugin_math.scaling import LEVEL_CAP, digits_cap, random_with_digits
 
 MAX_PRIME_BITS = 17  # the reference needs a factorial table of p entries
 
@@ -26,7 +27,7 @@ class CatalanModPrime(Environment):
     tags = ("math", "combinatorics", "modular")
 
     def generate(self, difficulty: int, rng: random.Random) -> Instance:
-        lvl = level(difficulty)
+        lvl = level(difficulty, cap=LEVEL_CAP)
         digits = digits_cap(1 + lvl)
         p = random_prime(rng, min(5 + lvl // 4, MAX_PRIME_BITS))
         n = random_with_digits(rng, digits)

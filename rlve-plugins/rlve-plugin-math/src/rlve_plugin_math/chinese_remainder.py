@@ -7,8 +7,9 @@ import random
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
+from rlve.scaling import level, slow
 from rlve_plugin_math.numbers import digits_of, parse_integer
-from rlve_plugin_math.scaling import digits_cap, level, random_with_digits, slow
+from rlve_plugin_math.scaling import LEVEL_CAP, digits_cap, random_with_digits
 
 
 def _coprime_moduli(rng: random.Random, sizes: list[int]) -> list[int]:
@@ -42,7 +43,7 @@ class ChineseRemainder(Environment):
     tags = ("math", "number_theory", "modular")
 
     def generate(self, difficulty: int, rng: random.Random) -> Instance:
-        lvl = level(difficulty)
+        lvl = level(difficulty, cap=LEVEL_CAP)
         total_digits = digits_cap(2 + lvl)
         count = 2 + slow(lvl, 6, 30)
         per = max(1, total_digits // count)

@@ -6,9 +6,10 @@ import random
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
+from rlve.scaling import level
 from rlve_plugin_math.numbers import parse_integer
 from rlve_plugin_math.primes import random_prime
-from rlve_plugin_math.scaling import level
+from rlve_plugin_math.scaling import LEVEL_CAP
 
 MAX_PRIME_BITS = 61
 
@@ -33,7 +34,7 @@ class DerangementsModPrime(Environment):
     tags = ("math", "combinatorics", "modular")
 
     def generate(self, difficulty: int, rng: random.Random) -> Instance:
-        lvl = level(difficulty)
+        lvl = level(difficulty, cap=LEVEL_CAP)
         n = 4 + 2 * lvl
         p = random_prime(rng, min(7 + lvl // 3, MAX_PRIME_BITS))
         value = derangements_mod(n, p)

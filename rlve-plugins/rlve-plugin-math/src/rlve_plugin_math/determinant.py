@@ -6,9 +6,10 @@ import random
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
+from rlve.scaling import level, slow
 from rlve_plugin_math.linalg import determinant
 from rlve_plugin_math.numbers import digits_of, parse_integer
-from rlve_plugin_math.scaling import level, random_signed, slow
+from rlve_plugin_math.scaling import LEVEL_CAP, random_signed
 
 
 class Determinant(Environment):
@@ -21,7 +22,7 @@ class Determinant(Environment):
     tags = ("math", "linear_algebra")
 
     def generate(self, difficulty: int, rng: random.Random) -> Instance:
-        lvl = level(difficulty)
+        lvl = level(difficulty, cap=LEVEL_CAP)
         n, bound = 2 + slow(lvl, 3, 30), 2 + lvl
         for _ in range(8):  # small random matrices are often singular; "0" must not be a good guess
             matrix = [[random_signed(rng, bound) for _ in range(n)] for _ in range(n)]

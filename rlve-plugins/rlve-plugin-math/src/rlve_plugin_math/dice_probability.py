@@ -8,8 +8,9 @@ from fractions import Fraction
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
+from rlve.scaling import level, slow
 from rlve_plugin_math.numbers import digits_of, format_fraction, parse_rational
-from rlve_plugin_math.scaling import level, slow
+from rlve_plugin_math.scaling import LEVEL_CAP
 
 _CONDITIONS = ("exactly", "at least", "at most")
 
@@ -39,7 +40,7 @@ class DiceProbability(Environment):
     tags = ("math", "combinatorics", "probability")
 
     def generate(self, difficulty: int, rng: random.Random) -> Instance:
-        lvl = level(difficulty)
+        lvl = level(difficulty, cap=LEVEL_CAP)
         dice, faces = 2 + slow(lvl, 2, 10), 4 + slow(lvl + 1, 2, 10)
         total = sum(rng.randint(1, faces) for _ in range(dice))  # a likely sum, not an extreme one
         condition = rng.choice(_CONDITIONS)

@@ -7,9 +7,10 @@ import random
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
+from rlve.scaling import level
 from rlve_plugin_math.numbers import parse_integer
 from rlve_plugin_math.primes import product, random_factorisation
-from rlve_plugin_math.scaling import MAX_DIGITS, level
+from rlve_plugin_math.scaling import LEVEL_CAP, MAX_DIGITS
 
 
 class DivisorCount(Environment):
@@ -22,7 +23,7 @@ class DivisorCount(Environment):
     tags = ("math", "number_theory", "primes")
 
     def generate(self, difficulty: int, rng: random.Random) -> Instance:
-        lvl = level(difficulty)
+        lvl = level(difficulty, cap=LEVEL_CAP)
         max_bits = min(8 + 4 * lvl, 3 * MAX_DIGITS)
         # Small largest primes make repeated factors likely, so the exponents (the whole point) matter.
         factors = random_factorisation(rng, max_bits, min(2 + lvl // 4, 40))

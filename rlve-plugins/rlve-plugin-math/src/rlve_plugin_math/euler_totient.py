@@ -6,9 +6,10 @@ import random
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
+from rlve.scaling import level
 from rlve_plugin_math.numbers import digits_of, parse_integer
 from rlve_plugin_math.primes import product, random_factorisation
-from rlve_plugin_math.scaling import MAX_DIGITS, level
+from rlve_plugin_math.scaling import LEVEL_CAP, MAX_DIGITS
 
 
 def totient(factors: dict[int, int]) -> int:
@@ -28,7 +29,7 @@ class EulerTotient(Environment):
     tags = ("math", "number_theory", "primes")
 
     def generate(self, difficulty: int, rng: random.Random) -> Instance:
-        lvl = level(difficulty)
+        lvl = level(difficulty, cap=LEVEL_CAP)
         max_bits = min(8 + 3 * lvl, 3 * MAX_DIGITS)
         factors = random_factorisation(rng, max_bits, min(3 + lvl // 2, 60))
         n, phi = product(factors), totient(factors)

@@ -8,8 +8,9 @@ from fractions import Fraction
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
+from rlve.scaling import level, slow
 from rlve_plugin_math.numbers import digits_of, format_fraction, parse_rational
-from rlve_plugin_math.scaling import level, slow
+from rlve_plugin_math.scaling import LEVEL_CAP
 
 _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2}
 _SYMBOL = {"+": "+", "-": "-", "*": "\u00d7", "/": "\u00f7"}
@@ -71,7 +72,7 @@ class FractionArithmetic(Environment):
     tags = ("math", "arithmetic", "fractions")
 
     def generate(self, difficulty: int, rng: random.Random) -> Instance:
-        lvl = level(difficulty)
+        lvl = level(difficulty, cap=LEVEL_CAP)
         max_denominator, leaves = 3 + lvl, 2 + slow(lvl, 2, 8)
         ops = "+-" if lvl < 2 else "+-*/"
         # Depth is at most the number of leaves (about 50 even at d = 10**9), far below the recursion limit.

@@ -7,8 +7,9 @@ import random
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
+from rlve.scaling import level, slow
 from rlve_plugin_math.numbers import digits_of, parse_integers
-from rlve_plugin_math.scaling import MAX_DIGITS, digits_cap, level, random_with_digits, slow
+from rlve_plugin_math.scaling import LEVEL_CAP, MAX_DIGITS, digits_cap, random_with_digits
 
 _NAMES = (("gcd", "g"), ("lcm", "l"))
 
@@ -25,7 +26,7 @@ class GcdLcm(Environment):
     tags = ("math", "number_theory")
 
     def generate(self, difficulty: int, rng: random.Random) -> Instance:
-        lvl = level(difficulty)
+        lvl = level(difficulty, cap=LEVEL_CAP)
         max_digits = digits_cap(2 + lvl)
         count = 2 + slow(lvl, 10, 40)
         count = max(2, min(count, MAX_DIGITS // (2 * max_digits)))  # keeps the lcm printable at absurd levels

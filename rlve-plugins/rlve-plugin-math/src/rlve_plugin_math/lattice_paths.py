@@ -6,8 +6,9 @@ import random
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
+from rlve.scaling import level, slow
 from rlve_plugin_math.numbers import digits_of, parse_integer
-from rlve_plugin_math.scaling import level, slow
+from rlve_plugin_math.scaling import LEVEL_CAP
 
 
 def count_paths(grid: list[str]) -> int:
@@ -50,7 +51,7 @@ class LatticePaths(Environment):
     tags = ("math", "combinatorics", "counting")
 
     def generate(self, difficulty: int, rng: random.Random) -> Instance:
-        lvl = level(difficulty)
+        lvl = level(difficulty, cap=LEVEL_CAP)
         rows = 3 + slow(lvl, 2, 10)
         cols = 3 + slow(lvl + 1, 2, 10)
         density = min(0.30, 0.12 + lvl / 200)

@@ -7,8 +7,9 @@ import random
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
+from rlve.scaling import level, slow
 from rlve_plugin_math.numbers import digits_of, parse_integers, says_none
-from rlve_plugin_math.scaling import digits_cap, level, random_with_digits, slow
+from rlve_plugin_math.scaling import LEVEL_CAP, digits_cap, random_with_digits
 
 MAX_SOLUTIONS = 24
 
@@ -26,7 +27,7 @@ class LinearCongruence(Environment):
     tags = ("math", "number_theory", "modular")
 
     def generate(self, difficulty: int, rng: random.Random) -> Instance:
-        lvl = level(difficulty)
+        lvl = level(difficulty, cap=LEVEL_CAP)
         digits = digits_cap(2 + slow(lvl, 1, 4))  # up to 24 solutions of this many digits must fit an answer
         g = rng.randint(1, min(1 + lvl // 2, MAX_SOLUTIONS))
         # m = g * m' keeps about `digits` digits; m' has at least two, so x never ranges over just 0 and 1.

@@ -6,8 +6,9 @@ import random
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
+from rlve.scaling import level, slow
 from rlve_plugin_math.numbers import parse_integer
-from rlve_plugin_math.scaling import digits_cap, level, random_with_digits, slow
+from rlve_plugin_math.scaling import LEVEL_CAP, digits_cap, random_with_digits
 
 
 def nth_term(coefficients: list[int], initial: list[int], n: int, m: int) -> int:
@@ -57,7 +58,7 @@ class LinearRecurrence(Environment):
     tags = ("math", "algebra", "recurrences", "modular")
 
     def generate(self, difficulty: int, rng: random.Random) -> Instance:
-        lvl = level(difficulty)
+        lvl = level(difficulty, cap=LEVEL_CAP)
         order = 2 + slow(lvl, 10, 100)
         index_digits = digits_cap(2 + slow(lvl, 1, 4))  # the reference costs order^2 * log(n) steps
         m = max(2, random_with_digits(rng, digits_cap(2 + lvl // 4)))

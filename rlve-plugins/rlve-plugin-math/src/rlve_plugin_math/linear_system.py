@@ -8,9 +8,10 @@ from fractions import Fraction
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
+from rlve.scaling import level, slow
 from rlve_plugin_math.linalg import determinant
 from rlve_plugin_math.numbers import digits_of, format_fraction, parse_rationals
-from rlve_plugin_math.scaling import level, random_signed, slow
+from rlve_plugin_math.scaling import LEVEL_CAP, random_signed
 
 
 def _equation(row: list[int], rhs: int) -> str:
@@ -56,7 +57,7 @@ class LinearSystem(Environment):
     tags = ("math", "linear_algebra")
 
     def generate(self, difficulty: int, rng: random.Random) -> Instance:
-        lvl = level(difficulty)
+        lvl = level(difficulty, cap=LEVEL_CAP)
         n, bound = 2 + slow(lvl, 5, 60), 3 + lvl
         span = 2 + lvl // 2
         q = 1 if lvl < 3 else rng.randint(1, min(12, 1 + lvl // 4))

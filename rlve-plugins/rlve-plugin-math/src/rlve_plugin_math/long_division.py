@@ -6,8 +6,9 @@ import random
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
+from rlve.scaling import level
 from rlve_plugin_math.numbers import parse_integers
-from rlve_plugin_math.scaling import digits_cap, level, random_with_digits
+from rlve_plugin_math.scaling import LEVEL_CAP, digits_cap, random_with_digits
 
 _NAMES = (("q", "quotient"), ("r", "remainder"))
 
@@ -22,7 +23,7 @@ class LongDivision(Environment):
     tags = ("math", "arithmetic")
 
     def generate(self, difficulty: int, rng: random.Random) -> Instance:
-        lvl = level(difficulty)
+        lvl = level(difficulty, cap=LEVEL_CAP)
         dividend_digits, divisor_digits = digits_cap(3 + lvl), digits_cap(1 + (lvl + 1) // 2)
         a = random_with_digits(rng, dividend_digits)
         b = random_with_digits(rng, divisor_digits)

@@ -6,8 +6,9 @@ import random
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
+from rlve.scaling import level
 from rlve_plugin_math.numbers import parse_integer
-from rlve_plugin_math.scaling import digits_cap, level, random_with_digits
+from rlve_plugin_math.scaling import LEVEL_CAP, digits_cap, random_with_digits
 
 
 class ModularExponentiation(Environment):
@@ -22,7 +23,7 @@ class ModularExponentiation(Environment):
     tags = ("math", "number_theory", "modular")
 
     def generate(self, difficulty: int, rng: random.Random) -> Instance:
-        lvl = level(difficulty)
+        lvl = level(difficulty, cap=LEVEL_CAP)
         exponent_digits, modulus_digits = digits_cap(1 + lvl), digits_cap(2 + lvl // 2)
         m = random_with_digits(rng, modulus_digits)
         a = rng.randint(2, max(2, m - 1)) if rng.random() < 0.8 else random_with_digits(rng, modulus_digits + 1)

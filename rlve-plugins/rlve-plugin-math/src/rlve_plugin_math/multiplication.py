@@ -6,8 +6,9 @@ import random
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
+from rlve.scaling import level
 from rlve_plugin_math.numbers import parse_integer
-from rlve_plugin_math.scaling import digits_cap, level, random_with_digits
+from rlve_plugin_math.scaling import LEVEL_CAP, digits_cap, random_with_digits
 
 
 class Multiplication(Environment):
@@ -20,7 +21,7 @@ class Multiplication(Environment):
     tags = ("math", "arithmetic")
 
     def generate(self, difficulty: int, rng: random.Random) -> Instance:
-        lvl = level(difficulty)
+        lvl = level(difficulty, cap=LEVEL_CAP)
         first_digits, second_digits = digits_cap(2 + lvl), digits_cap(1 + (lvl + 1) // 2)
         a, b = random_with_digits(rng, first_digits), random_with_digits(rng, second_digits)
         if lvl >= 3:

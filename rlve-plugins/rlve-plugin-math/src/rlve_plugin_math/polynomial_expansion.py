@@ -6,9 +6,10 @@ import random
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
+from rlve.scaling import level, slow
 from rlve_plugin_math.numbers import digits_of, parse_integers
 from rlve_plugin_math.polynomials import format_polynomial, multiply, parse_polynomial
-from rlve_plugin_math.scaling import level, random_signed, slow
+from rlve_plugin_math.scaling import LEVEL_CAP, random_signed
 
 
 def _factor(rng: random.Random, degree: int, bound: int) -> list[int]:
@@ -34,7 +35,7 @@ class PolynomialExpansion(Environment):
     max_answer_chars = 50_000
 
     def generate(self, difficulty: int, rng: random.Random) -> Instance:
-        lvl = level(difficulty)
+        lvl = level(difficulty, cap=LEVEL_CAP)
         degree = 2 + slow(lvl, 1, 20)
         bound = 2 + slow(lvl, 20, 200)
         factors, left = [], degree

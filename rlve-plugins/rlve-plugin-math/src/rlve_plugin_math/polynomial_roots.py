@@ -7,9 +7,10 @@ import random
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
+from rlve.scaling import level, slow
 from rlve_plugin_math.numbers import digits_of, parse_integers, says_none
 from rlve_plugin_math.polynomials import format_polynomial, multiply
-from rlve_plugin_math.scaling import level, slow
+from rlve_plugin_math.scaling import LEVEL_CAP
 
 
 def _rootless_factor(rng: random.Random, bound: int) -> list[int]:
@@ -42,7 +43,7 @@ class PolynomialRoots(Environment):
     tags = ("math", "algebra", "polynomials")
 
     def generate(self, difficulty: int, rng: random.Random) -> Instance:
-        lvl = level(difficulty)
+        lvl = level(difficulty, cap=LEVEL_CAP)
         bound = 3 + lvl
         count = min(2 + slow(lvl, 4, 16), 2 * bound + 1)
         roots = rng.sample(range(-bound, bound + 1), count)

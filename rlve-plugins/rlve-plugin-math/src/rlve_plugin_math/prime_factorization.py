@@ -6,10 +6,11 @@ import random
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
+from rlve.scaling import level
 from rlve_plugin_math.factorisations import explain_mismatch, format_factorisation, parse_factorisation
 from rlve_plugin_math.numbers import digits_of
 from rlve_plugin_math.primes import MAX_PRIME_BITS, product, random_factorisation
-from rlve_plugin_math.scaling import MAX_DIGITS, level
+from rlve_plugin_math.scaling import LEVEL_CAP, MAX_DIGITS
 
 
 class PrimeFactorization(Environment):
@@ -25,7 +26,7 @@ class PrimeFactorization(Environment):
     tags = ("math", "number_theory", "primes")
 
     def generate(self, difficulty: int, rng: random.Random) -> Instance:
-        lvl = level(difficulty)
+        lvl = level(difficulty, cap=LEVEL_CAP)
         max_bits = min(8 + 4 * lvl, 3 * MAX_DIGITS)
         # The reference is built, not computed: the primes are chosen first, so no factoring is ever needed.
         factors = random_factorisation(rng, max_bits, 3 + lvl // 2)

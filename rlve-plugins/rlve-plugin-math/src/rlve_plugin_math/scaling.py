@@ -1,45 +1,23 @@
-"""How difficulty turns into instance sizes, the same way for every environment of the pack.
+"""The math pack's size limits and random numbers; the difficulty curves themselves are ``rlve.scaling``.
 
-``level(d)`` is ``d`` itself up to ``LINEAR_UNTIL``, then grows by about ``LOG_STEP`` per doubling of
-``d`` (the rule the graph pack uses too), and stops at ``LEVEL_CAP``. Every environment derives its
-sizes from the level, so sizes grow linearly over the range a curriculum actually visits, d = 1000
-(level 165) is generated in milliseconds, and even the cap (reached near d = 3.5e15, some 10**17
-samples of an RLVE curriculum away) keeps every number below Python's 4300-digit int-to-str limit
-(``MAX_DIGITS``), every prompt readable and every reference answer under the answer-length cap.
+Every environment derives its sizes from ``rlve.scaling.level(d, cap=LEVEL_CAP)``: ``d`` itself up to 100,
+then about 20 more per doubling of ``d``, never above ``LEVEL_CAP``. So sizes grow linearly over the range
+a curriculum actually visits, d = 1000 (level 165) is generated in milliseconds, and even the cap (reached
+near d = 3.5e15, some 10**17 samples of an RLVE curriculum away) keeps every number below Python's
+4300-digit int-to-str limit (``MAX_DIGITS``), every prompt readable and every reference answer under the
+answer-length cap. Quantities that cost more than linear time or prompt space grow through
+``rlve.scaling.slow``.
 """
 
 from __future__ import annotations
 
 import random
 
-LINEAR_UNTIL = 100
-LOG_STEP = 20
+#: The highest size level: ``level(d, cap=LEVEL_CAP)`` stops here (near d = 3.5e15).
 LEVEL_CAP = 1000
 
 #: No number in a prompt or an answer is allowed more digits than this (Python refuses str() past 4300).
 MAX_DIGITS = 4000
-
-
-def level(difficulty: int) -> int:
-    """A non-decreasing size level: ``d`` itself up to 100, then +20 per doubling of ``d``, at most 1000.
-
-    Pure integer arithmetic (no floating-point logarithm), so it is identical on every platform.
-    """
-    if difficulty <= LINEAR_UNTIL:
-        return difficulty
-    doublings = (difficulty // LINEAR_UNTIL).bit_length() - 1
-    if doublings >= LEVEL_CAP:
-        return LEVEL_CAP
-    low = LINEAR_UNTIL << doublings  # difficulty lies in [low, 2 * low)
-    return min(LEVEL_CAP, LINEAR_UNTIL + LOG_STEP * doublings + LOG_STEP * (difficulty - low) // low)
-
-
-def slow(lvl: int, per_step: int, beyond_100: int) -> int:
-    """``lvl // per_step`` up to level 100, then only ``1 / beyond_100`` per level.
-
-    For the quantities that cost more than linear time or prompt space (matrix sides, polynomial degrees).
-    """
-    return min(lvl, 100) // per_step + max(0, lvl - 100) // beyond_100
 
 
 def digits_cap(digits: int) -> int:

@@ -6,8 +6,9 @@ import random
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
+from rlve.scaling import level, slow
 from rlve_plugin_math.numbers import digits_of, parse_integer
-from rlve_plugin_math.scaling import digits_cap, level, random_with_digits, slow
+from rlve_plugin_math.scaling import LEVEL_CAP, digits_cap, random_with_digits
 
 
 class SignedSum(Environment):
@@ -23,7 +24,7 @@ class SignedSum(Environment):
     tags = ("math", "arithmetic")
 
     def generate(self, difficulty: int, rng: random.Random) -> Instance:
-        lvl = level(difficulty)
+        lvl = level(difficulty, cap=LEVEL_CAP)
         terms, max_term_digits = 3 + lvl, digits_cap(1 + slow(lvl, 3, 30))
         total = 0
         parts: list[str] = []

@@ -6,9 +6,10 @@ import random
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
+from rlve.scaling import level, slow
 from rlve_plugin_math.numbers import parse_integer
 from rlve_plugin_math.primes import random_prime
-from rlve_plugin_math.scaling import level, slow
+from rlve_plugin_math.scaling import LEVEL_CAP
 
 MAX_PRIME_BITS = 61
 
@@ -37,7 +38,7 @@ class StirlingSecondKind(Environment):
     tags = ("math", "combinatorics", "modular")
 
     def generate(self, difficulty: int, rng: random.Random) -> Instance:
-        lvl = level(difficulty)
+        lvl = level(difficulty, cap=LEVEL_CAP)
         n = 4 + slow(lvl, 1, 2)  # the reference costs n * k steps
         k = rng.randint(2, n - 1)
         p = random_prime(rng, min(7 + lvl // 3, MAX_PRIME_BITS))

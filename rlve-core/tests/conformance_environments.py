@@ -1,6 +1,6 @@
 """Environments for testing the conformance suite: one good one, and one broken in each way the suite
-must catch. No tests here; the test_conformance_*.py modules import these by name (conftest.py puts this
-folder on sys.path), so the suite's child processes can import them too."""
+must catch. No tests here (so the name does not start with test_); the test_conformance_*.py modules import
+these by name (conftest.py puts this folder on sys.path), so the suite's child processes can import them too."""
 
 from __future__ import annotations
 
