@@ -178,10 +178,10 @@ def test_the_collection_counts_only_what_pytest_would_run(tmp_path):
             import pytest
 
             from rlve.testing import EnvironmentConformance
-            from rlve_plugin_graph.bridges import Bridges
-            from rlve_plugin_graph.max_flow import MaxFlow
-            from rlve_plugin_graph.min_cut import MinCut
-            from rlve_plugin_graph.shortest_path import ShortestPath
+            from rlve_plugin_graph.environments.bridges import Bridges
+            from rlve_plugin_graph.environments.max_flow import MaxFlow
+            from rlve_plugin_graph.environments.min_cut import MinCut
+            from rlve_plugin_graph.environments.shortest_path import ShortestPath
 
 
             class Faster(MaxFlow):

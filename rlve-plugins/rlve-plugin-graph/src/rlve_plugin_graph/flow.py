@@ -7,6 +7,8 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rlve.scaling import level
+
 
 @dataclass(frozen=True)
 class FlowResult:
@@ -56,6 +58,11 @@ def max_flow(n: int, arcs: Sequence[Sequence[int]], source: int, sink: int) -> F
     reached = [x for x in range(n) if via[x] != -1]
     flows = [cap[2 * i + 1] for i in range(len(arcs))]
     return FlowResult(value=value, flows=flows, source_side=reached)
+
+
+def network_size(difficulty: int) -> tuple[int, int]:
+    """Nodes and the largest capacity: shared with graph/min_cut so the two grow alike."""
+    return 5 + level(difficulty), 9 + difficulty // 2
 
 
 def random_network(n: int, max_capacity: int, rng: random.Random) -> tuple[list[list[int]], int, int]:

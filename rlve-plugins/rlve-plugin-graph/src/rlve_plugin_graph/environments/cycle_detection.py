@@ -7,9 +7,9 @@ from typing import Any
 
 from rlve import Environment, Instance, Verdict
 from rlve.scaling import level
+from rlve_plugin_graph.dags import first_backward_arc, random_dag, smallest_first_order
 from rlve_plugin_graph.graphs import bfs_hops, describe_graph, neighbours
 from rlve_plugin_graph.reading import parse_nodes, split_keyword
-from rlve_plugin_graph.topological_order import first_backward_arc, random_dag, smallest_first_order
 
 
 def find_cycle(adj: list[list[int]]) -> list[int] | None:

@@ -6,15 +6,9 @@ import random
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
-from rlve.scaling import level
-from rlve_plugin_graph.flow import max_flow, random_network
+from rlve_plugin_graph.flow import max_flow, network_size, random_network
 from rlve_plugin_graph.graphs import describe_graph
 from rlve_plugin_graph.reading import parse_arc_values
-
-
-def network_size(difficulty: int) -> tuple[int, int]:
-    """Nodes and the largest capacity: shared with graph/min_cut so the two grow alike."""
-    return 5 + level(difficulty), 9 + difficulty // 2
 
 
 def flow_problem(data: dict[str, Any], flows: list[tuple[int, int, int]]) -> str | None:

@@ -6,9 +6,8 @@ import random
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
-from rlve_plugin_graph.flow import max_flow, random_network
+from rlve_plugin_graph.flow import max_flow, network_size, random_network
 from rlve_plugin_graph.graphs import describe_graph
-from rlve_plugin_graph.max_flow import network_size
 from rlve_plugin_graph.reading import parse_nodes
 
 
