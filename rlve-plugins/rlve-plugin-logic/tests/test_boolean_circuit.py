@@ -1,18 +1,12 @@
 import pytest
 
-from rlve import Problem
-from rlve.testing import EnvironmentConformance
-from rlve_plugin_logic.boolean_circuit import BooleanCircuit
+from rlve_plugin_logic.environments.boolean_circuit import BooleanCircuit
 
 ENV = BooleanCircuit()
 
 
 def _tag(text: str) -> str:
     return f"<answer>{text}</answer>"
-
-
-class TestConformance(EnvironmentConformance):
-    environments = [BooleanCircuit]
 
 
 def _independent_outputs(data: dict) -> list[int]:
@@ -60,33 +54,3 @@ def test_alternative_forms_and_wrong_bits() -> None:
 def test_outputs_vary() -> None:
     answers = {ENV.sample(20, seed).answer for seed in range(20)}
     assert len(answers) > 3
-
-
-def test_hostile() -> None:
-    problem = ENV.sample(20, 1)
-    for text in [
-        "1" * 1_000_000,
-        "\x00\xff" * 40,
-        "9**9**9",
-        "10^10^10",
-        problem.prompt,
-        "nan",
-        "inf",
-        problem.answer + " or 1",
-        "[[[[1]]]]",
-        "import os",
-        "2 " * 3,
-        "-1 1 1",
-    ]:
-        verdict = ENV.score(problem, _tag(text))
-        assert not verdict.correct
-        assert "verifier error" not in verdict.reason
-
-
-def test_determinism_json_size() -> None:
-    for d in (0, 9, 30):
-        a = ENV.sample(d, 5)
-        assert a == ENV.sample(d, 5)
-        assert Problem.model_validate_json(a.model_dump_json()) == a
-    sizes = [ENV.sample(d, 0).size for d in range(31)]
-    assert sizes == sorted(sizes) and sizes[-1] > sizes[0]

@@ -2,9 +2,8 @@ from fractions import Fraction
 
 import pytest
 
-from rlve import ParseError, Problem
-from rlve.testing import EnvironmentConformance
-from rlve_plugin_logic.countdown import Countdown
+from rlve import ParseError
+from rlve_plugin_logic.environments.countdown import Countdown
 from rlve_plugin_logic.expressions import Limits, evaluate
 
 ENV = Countdown()
@@ -12,10 +11,6 @@ ENV = Countdown()
 
 def _tag(text: str) -> str:
     return f"<answer>{text}</answer>"
-
-
-class TestConformance(EnvironmentConformance):
-    environments = [Countdown]
 
 
 def test_evaluator_precedence_and_fractions() -> None:
@@ -79,38 +74,6 @@ def test_other_expressions_accepted_and_wrong_rejected() -> None:
     for malformed in ["4 * 6 + 10 = 35", "4 * 6 + 10 = 34 = 34", "4 * 6 + 10 + 25 + 6 + 6 + 1", "4 * -6"]:
         with pytest.raises(ParseError):
             ENV.check(data, malformed)
-
-
-def test_hostile() -> None:
-    problem = ENV.sample(20, 1)
-    for text in [
-        "x" * 1_000_000,
-        "\x00\xff" * 40,
-        "9**9**9",
-        "10^10^10",
-        "9" * 100_000,
-        problem.prompt,
-        problem.answer + " or 1",
-        problem.answer + "; " + problem.answer,
-        "[[[[1]]]]",
-        "import os",
-    ]:
-        verdict = ENV.score(problem, _tag(text))
-        assert not verdict.correct
-        assert "verifier error" not in verdict.reason
-
-
-def test_determinism_json_size() -> None:
-    for d in (0, 9, 30):
-        a = ENV.sample(d, 5)
-        assert a == ENV.sample(d, 5)
-        assert Problem.model_validate_json(a.model_dump_json()) == a
-    sizes = [ENV.sample(d, 0).size for d in range(31)]
-    assert all(a < b for a, b in zip(sizes, sizes[1:])), sizes
-    later = [ENV.sample(d, 0).size for d in (30, 45, 100, 200, 1000)]
-    assert later == sorted(later) and later[-1] > later[0]
-    for d in (0, 7, 30):
-        assert len({ENV.sample(d, seed).size for seed in range(4)}) == 1
 
 
 @pytest.mark.parametrize("difficulty", [0, 12, 30, 100])

@@ -6,11 +6,12 @@ from __future__ import annotations
 import itertools
 import random
 
-from logic_helpers import assert_right, assert_wrong, env, grid_text, parse_rows, score
+from logic_test_helpers import assert_right, assert_wrong, env, grid_text, parse_rows, score
 
-from rlve_plugin_logic.kakurasu import clues_of
-from rlve_plugin_logic.nonogram_solver import runs_of
-from rlve_plugin_logic.sudoku_solver import Shape, count_solutions, random_band_grid, random_full_grid
+from rlve_plugin_logic.environments.kakurasu import clues_of
+from rlve_plugin_logic.solvers.nonogram import runs_of
+from rlve_plugin_logic.solvers.sudoku import Shape, count_solutions, random_full_grid
+from rlve_plugin_logic.solvers.sudoku_puzzles import random_band_grid
 
 # -- independent brute-force counters (simple backtracking, nothing shared with the pack) ------------------
 

@@ -1,12 +1,10 @@
-import json
 import random
 
 import pytest
 
-import rlve_plugin_logic.knights_knaves as kk
-from rlve import Problem
-from rlve.testing import EnvironmentConformance, cpu_timer
-from rlve_plugin_logic.knights_knaves import (
+import rlve_plugin_logic.environments.knights_knaves as kk
+from rlve.testing import cpu_timer
+from rlve_plugin_logic.environments.knights_knaves import (
     Consistency,
     KnightsKnaves,
     SearchLimit,
@@ -19,25 +17,10 @@ from rlve_plugin_logic.knights_knaves import (
 )
 
 ENV = KnightsKnaves()
-HOSTILE = [
-    "",
-    "x" * 1_000_000,
-    "\x00\xff" * 50,
-    "9**9**9",
-    "knight or knave",
-    "[[[[knight]]]]",
-    "nan",
-    "inf",
-    "import os; os.system('ls')",
-]
 
 
 def _tag(text: str) -> str:
     return f"<answer>{text}</answer>"
-
-
-class TestConformance(EnvironmentConformance):
-    environments = [KnightsKnaves]
 
 
 def _consistent_count(n: int, statements: list) -> int:
@@ -147,27 +130,3 @@ def test_wrong_answers_rejected(seed: int) -> None:
     assert not short.correct and not short.format_ok
     dup = [f"{problem.data['names'][0]}: knight"] * len(roles)
     assert not ENV.score(problem, _tag("\n".join(dup))).correct
-
-
-def test_hostile_answers() -> None:
-    problem = ENV.sample(20, 0)
-    for text in HOSTILE + [problem.prompt, problem.answer + " " + problem.answer]:
-        verdict = ENV.score(problem, _tag(text))
-        assert not verdict.correct
-        assert "verifier error" not in verdict.reason
-
-
-def test_determinism_and_json() -> None:
-    for d in (0, 7, 30):
-        a, b = ENV.sample(d, 9), ENV.sample(d, 9)
-        assert a == b
-        assert Problem.model_validate_json(a.model_dump_json()) == a
-        assert json.loads(json.dumps(a.data)) == a.data
-    assert ENV.sample(30, 1) != ENV.sample(30, 2)
-
-
-def test_size_grows() -> None:
-    sizes = [ENV.sample(d, 0).size for d in range(31)]
-    assert all(a < b for a, b in zip(sizes, sizes[1:])), sizes
-    later = [ENV.sample(d, 0).size for d in (30, 45, 100, 200)]
-    assert later == sorted(later) and later[-1] > later[0]

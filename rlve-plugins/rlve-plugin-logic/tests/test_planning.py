@@ -8,12 +8,12 @@ import itertools
 from collections import deque
 
 import pytest
-from logic_helpers import assert_right, assert_wrong, env, find, grid_text, score
+from logic_test_helpers import assert_right, assert_wrong, env, find, grid_text, score
 
 from rlve import ParseError
-from rlve_plugin_logic.lights_out import press_all
-from rlve_plugin_logic.sliding_solver import goal_of, neighbours_of
-from rlve_plugin_logic.water_jugs import apply, moves_of
+from rlve_plugin_logic.environments.lights_out import press_all
+from rlve_plugin_logic.environments.water_jugs import apply, moves_of
+from rlve_plugin_logic.solvers.sliding import goal_of, neighbours_of
 
 # -- n-queens --------------------------------------------------------------------------------------------
 

@@ -2,32 +2,14 @@ import itertools
 
 import pytest
 
-from rlve import Problem
-from rlve.testing import EnvironmentConformance
-from rlve_plugin_logic.sat import Sat, first_unsatisfied
+from rlve_plugin_logic.cnf import first_unsatisfied
+from rlve_plugin_logic.environments.sat import Sat
 
 ENV = Sat()
-HOSTILE = [
-    "",
-    "1" * 1_000_000,
-    "\x00\xff" * 50,
-    "9**9**9",
-    "10^10^10",
-    "nan",
-    "inf",
-    "1 or 0",
-    "[[[[1]]]]",
-    "import os; os.system('ls')",
-    "0 " * 100_000,
-]
 
 
 def _tag(text: str) -> str:
     return f"<answer>{text}</answer>"
-
-
-class TestConformance(EnvironmentConformance):
-    environments = [Sat]
 
 
 @pytest.mark.parametrize("difficulty", range(31))
@@ -57,15 +39,15 @@ def test_other_satisfying_assignment_accepted(seed: int) -> None:
     assert list(reference) in [list(s) for s in solutions]
 
 
-def test_malformed_and_hostile() -> None:
+def test_malformed_assignments_score_nothing() -> None:
     problem = ENV.sample(20, 0)
     n = problem.data["variables"]
-    cases = HOSTILE + [
-        problem.prompt,
+    cases = [
         problem.answer + " 1",
         " ".join(["2"] * n),
         "x1=1 " + "1 " * (n - 1),
         " ".join(f"x1={i % 2}" for i in range(n)),
+        "0 " * 100_000,
     ]
     for text in cases:
         verdict = ENV.score(problem, _tag(text))
@@ -84,12 +66,3 @@ def test_hidden_assignment_not_given_away_by_signs() -> None:
                 agree += hidden[abs(lit) - 1] == (lit > 0)
                 total += 1
     assert 0.45 < agree / total < 0.55
-
-
-def test_determinism_json_size() -> None:
-    for d in (0, 9, 30):
-        a = ENV.sample(d, 5)
-        assert a == ENV.sample(d, 5)
-        assert Problem.model_validate_json(a.model_dump_json()) == a
-    sizes = [ENV.sample(d, 0).size for d in range(31)]
-    assert sizes == sorted(sizes) and sizes[-1] > sizes[0]

@@ -4,9 +4,8 @@ import random
 import pytest
 
 from rlve import Problem
-from rlve.testing import EnvironmentConformance
-from rlve_plugin_logic.sat import first_unsatisfied
-from rlve_plugin_logic.two_sat import (
+from rlve_plugin_logic.cnf import first_unsatisfied
+from rlve_plugin_logic.environments.two_sat import (
     TwoSat,
     chain_flaw,
     contradiction_chain,
@@ -17,21 +16,14 @@ from rlve_plugin_logic.two_sat import (
 )
 
 ENV = TwoSat()
-HOSTILE = [
-    "",
-    "1" * 1_000_000,
-    "\x00\xff" * 50,
-    "9**9**9",
-    "nan",
-    "inf",
+#: Answers that look like a verdict or a chain and must score nothing (the kit's corpus has the generic ones).
+TRAPS = [
     "unsatisfiable or 1 0 1",
-    "[[[[1]]]]",
     "unsatisfiable unsatisfiable",
     "unsatisfiable: " + " -> ".join(["x1"] * 100_000),
     "unsatisfiable: x1 -> " * 2000,
     "unsatisfiable: x99999999 -> x1",
     "unsatisfiable: x0 -> x0",
-    "import os",
 ]
 
 
@@ -49,10 +41,6 @@ def _chain_of(problem: Problem) -> list[str]:
 
 def _lit(text: str) -> int:
     return -int(text[len("not x") :]) if text.startswith("not ") else int(text[1:])
-
-
-class TestConformance(EnvironmentConformance):
-    environments = [TwoSat]
 
 
 def _random_formula(rng: random.Random) -> tuple[int, list[list[int]]]:
@@ -221,20 +209,9 @@ def test_other_assignment_accepted() -> None:
     assert found > 0
 
 
-def test_hostile() -> None:
+def test_verdict_and_chain_traps_score_nothing() -> None:
     for problem in (ENV.sample(20, 1), _unsat_problem(20)):
-        for text in HOSTILE + [problem.prompt, f"{problem.answer} or {problem.answer}", f"{problem.answer}!!!"]:
+        for text in TRAPS:
             verdict = ENV.score(problem, _tag(text))
             assert not verdict.correct
             assert "verifier error" not in verdict.reason
-
-
-def test_determinism_json_size() -> None:
-    for d in (0, 9, 30):
-        a = ENV.sample(d, 5)
-        assert a == ENV.sample(d, 5)
-        assert Problem.model_validate_json(a.model_dump_json()) == a
-    sizes = [ENV.sample(d, 0).size for d in range(31)]
-    assert all(a < b for a, b in zip(sizes, sizes[1:])), sizes
-    later = [ENV.sample(d, 0).size for d in (30, 60, 100, 200, 1000)]
-    assert later == sorted(later)

@@ -52,3 +52,15 @@ def read_binary_grid(answer: str, rows: int, cols: int, on: str, off: str) -> li
     allowed = "".join(sorted({on, off, "1", "0"}))
     grid = read_grid(answer, rows, cols, "[" + "".join(re.escape(ch) for ch in allowed) + "]", single_chars=True)
     return [[cell in (on, "1") for cell in row] for row in grid]
+
+
+def latin_conflict(grid: list[list[int]]) -> str | None:
+    """The first repeated value in a row or a column of a square grid, described; None if there is none."""
+    n = len(grid)
+    for r in range(n):
+        if len(set(grid[r])) != n:
+            return f"row {r + 1} repeats a number"
+    for c in range(n):
+        if len({grid[r][c] for r in range(n)}) != n:
+            return f"column {c + 1} repeats a number"
+    return None

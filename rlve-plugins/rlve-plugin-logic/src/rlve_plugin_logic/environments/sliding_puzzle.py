@@ -9,7 +9,7 @@ from rlve import Environment, Instance, Verdict
 from rlve.parse import parse_int_list
 from rlve.scaling import level, slow
 from rlve_plugin_logic.grids import format_grid
-from rlve_plugin_logic.sliding_solver import Budget, goal_of, neighbours_of, scramble, solve
+from rlve_plugin_logic.solvers.sliding import Budget, goal_of, neighbours_of, scramble, solve
 
 #: IDA* nodes allowed per attempt (about a second of pure Python); a scramble that needs more is redrawn.
 NODE_BUDGET = 600_000

@@ -8,7 +8,7 @@ from typing import Any
 
 from rlve import Environment, Instance, ParseError, Verdict
 from rlve.scaling import level, slow
-from rlve_plugin_logic.zebra_solver import Clue, clue_holds, make_zebra
+from rlve_plugin_logic.solvers.zebra import Clue, clue_holds, make_zebra
 from rlve_plugin_logic.zebra_words import ATTRIBUTES, attribute_name, attribute_values, refer
 
 _HOUSE_PREFIX = re.compile(r"(?:house ?)?([0-9]{1,3}) ?[:.)=-]? ?", re.IGNORECASE)

@@ -8,7 +8,7 @@ from typing import Any
 from rlve import Environment, Instance, Verdict
 from rlve.scaling import level, slow
 from rlve_plugin_logic.grids import cell_name, format_grid, read_binary_grid
-from rlve_plugin_logic.nonogram_solver import EMPTY, FILLED, UNKNOWN, runs_of, solve
+from rlve_plugin_logic.solvers.nonogram import EMPTY, FILLED, UNKNOWN, runs_of, solve
 
 
 def step_of(difficulty: int) -> int:

@@ -8,8 +8,9 @@ from typing import Any
 
 from rlve import Environment, Instance, Verdict
 from rlve.scaling import level, staged
-from rlve_plugin_logic.grids import cell_name, format_grid, read_number_grid
-from rlve_plugin_logic.sudoku_solver import Shape, make_puzzle
+from rlve_plugin_logic.grids import cell_name, format_grid, latin_conflict, read_number_grid
+from rlve_plugin_logic.solvers.sudoku import Shape
+from rlve_plugin_logic.solvers.sudoku_puzzles import make_puzzle
 
 #: (box shape, empty cells at the first level of the stage, empty cells at the last). One more empty cell
 #: per level inside a stage (two on 6x6), the next grid size after it. The upper ends stay below the
@@ -87,18 +88,6 @@ class Sudoku(Environment):
                     return Verdict.wrong(f"{cell_name(r, c)} must stay the given {puzzle[r][c]}")
         problem = latin_conflict(grid) or box_conflict(grid, br, bc)
         return Verdict.wrong(problem) if problem else Verdict.right()
-
-
-def latin_conflict(grid: list[list[int]]) -> str | None:
-    """The first repeated value in a row or a column of a square grid, described; None if there is none."""
-    n = len(grid)
-    for r in range(n):
-        if len(set(grid[r])) != n:
-            return f"row {r + 1} repeats a number"
-    for c in range(n):
-        if len({grid[r][c] for r in range(n)}) != n:
-            return f"column {c + 1} repeats a number"
-    return None
 
 
 def box_conflict(grid: list[list[int]], box_rows: int, box_cols: int) -> str | None:

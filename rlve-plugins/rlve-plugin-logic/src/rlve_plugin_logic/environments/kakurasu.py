@@ -10,7 +10,7 @@ from typing import Any
 from rlve import Environment, Instance, Verdict
 from rlve.scaling import level, slow, staged
 from rlve_plugin_logic.grids import cell_name, format_grid, read_binary_grid
-from rlve_plugin_logic.line_patterns import make_unique, solve_patterns
+from rlve_plugin_logic.solvers.line_patterns import make_unique, solve_patterns
 
 #: (side, unknown cells at the first level of the stage, at the last): one more unknown cell per step.
 #: At the last level of sides 4 to 8 no cell is revealed: the classic puzzle with its clues alone.

@@ -8,8 +8,8 @@ from typing import Any
 
 from rlve import Environment, Instance, Verdict
 from rlve.scaling import level, staged
-from rlve_plugin_logic.binario_solver import line_ok, make_puzzle
 from rlve_plugin_logic.grids import cell_name, format_grid, read_number_grid
+from rlve_plugin_logic.solvers.binario import line_ok, make_puzzle
 
 #: (side, empty cells at the first level of the stage, at the last), one more empty cell per level.
 #: The upper ends stay below the share of empty cells where uniqueness gets slow or rare to reach.

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from rlve_plugin_logic.line_patterns import make_unique, solve_patterns
+from rlve_plugin_logic.solvers.line_patterns import make_unique, solve_patterns
 
 
 @lru_cache(maxsize=16)

@@ -8,10 +8,9 @@ from typing import Any
 
 from rlve import Environment, Instance, Verdict
 from rlve.scaling import level, slow, staged
-from rlve_plugin_logic.grids import cell_name, format_grid, read_number_grid
-from rlve_plugin_logic.latin_solver import LatinProblem
-from rlve_plugin_logic.sudoku import latin_conflict
-from rlve_plugin_logic.sudoku_solver import Shape, random_full_grid
+from rlve_plugin_logic.grids import cell_name, format_grid, latin_conflict, read_number_grid
+from rlve_plugin_logic.solvers.latin import LatinProblem
+from rlve_plugin_logic.solvers.sudoku import Shape, random_full_grid
 
 #: (side, givens at the first level of the stage, givens at the last): one given fewer per step.
 #: The last stages keep a fifth of the cells given: below that, proving uniqueness of a 10x10 takes seconds.

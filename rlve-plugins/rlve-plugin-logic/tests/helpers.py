@@ -1,34 +1,11 @@
-"""Shared helpers for the logic pack's tests (imported by name: the tests folder is on sys.path)."""
+"""Plain helper functions for the logic pack's tests (conftest.py registers this file as ``logic_test_helpers``)."""
 
 from __future__ import annotations
 
 from rlve import Environment, Problem, Verdict
 from rlve_plugin_logic import ENVIRONMENTS
-from rlve_plugin_logic.binario import Binario
-from rlve_plugin_logic.bridge_and_torch import BridgeAndTorch
-from rlve_plugin_logic.futoshiki import Futoshiki
-from rlve_plugin_logic.kakurasu import Kakurasu
-from rlve_plugin_logic.lights_out import LightsOut
-from rlve_plugin_logic.make_target import MakeTarget
-from rlve_plugin_logic.n_queens import NQueens
-from rlve_plugin_logic.nonogram import Nonogram
-from rlve_plugin_logic.propositional_entailment import PropositionalEntailment
-from rlve_plugin_logic.river_crossing import RiverCrossing
-from rlve_plugin_logic.sliding_puzzle import SlidingPuzzle
-from rlve_plugin_logic.sudoku import Sudoku
-from rlve_plugin_logic.syllogisms import Syllogisms
-from rlve_plugin_logic.water_jugs import WaterJugs
-from rlve_plugin_logic.zebra import Zebra
 
 ENVS: dict[str, Environment] = {cls.id: cls() for cls in ENVIRONMENTS}
-
-#: The environments these tests cover property by property. The others (boolean_circuit, countdown,
-#: knights_knaves, sat, two_sat, tower_of_hanoi) have their own test modules, test_<name>.py.
-COVERED = [
-    Sudoku, Futoshiki, Binario, Nonogram, Kakurasu, NQueens, LightsOut, Zebra, PropositionalEntailment,
-    Syllogisms, MakeTarget, WaterJugs, SlidingPuzzle, BridgeAndTorch, RiverCrossing,
-]  # fmt: skip
-COVERED_IDS = sorted(cls.id for cls in COVERED)
 
 
 def env(name: str) -> Environment:

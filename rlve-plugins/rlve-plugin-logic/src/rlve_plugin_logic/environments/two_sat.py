@@ -20,7 +20,7 @@ from typing import Any
 
 from rlve import Environment, Instance, ParseError, Verdict
 from rlve.scaling import level
-from rlve_plugin_logic.sat import first_unsatisfied, format_clause, read_assignment
+from rlve_plugin_logic.cnf import first_unsatisfied, format_clause, read_assignment
 
 #: Fresh formulas drawn while looking for the satisfiable/unsatisfiable outcome the coin asked for.
 MAX_DRAWS = 30

@@ -1,0 +1,53 @@
+"""The pack's environments: one module per environment, named after its id (``logic/sudoku`` -> ``sudoku.py``).
+
+To add one, copy a module here, give the class its own ``id``, and add it to ``ENVIRONMENTS`` (sorted by id).
+Solvers, readers and other shared helpers live beside this package (``rlve_plugin_logic.solvers``, ...),
+never in it.
+"""
+
+from rlve_plugin_logic.environments.binario import Binario
+from rlve_plugin_logic.environments.boolean_circuit import BooleanCircuit
+from rlve_plugin_logic.environments.bridge_and_torch import BridgeAndTorch
+from rlve_plugin_logic.environments.countdown import Countdown
+from rlve_plugin_logic.environments.futoshiki import Futoshiki
+from rlve_plugin_logic.environments.kakurasu import Kakurasu
+from rlve_plugin_logic.environments.knights_knaves import KnightsKnaves
+from rlve_plugin_logic.environments.lights_out import LightsOut
+from rlve_plugin_logic.environments.make_target import MakeTarget
+from rlve_plugin_logic.environments.n_queens import NQueens
+from rlve_plugin_logic.environments.nonogram import Nonogram
+from rlve_plugin_logic.environments.propositional_entailment import PropositionalEntailment
+from rlve_plugin_logic.environments.river_crossing import RiverCrossing
+from rlve_plugin_logic.environments.sat import Sat
+from rlve_plugin_logic.environments.sliding_puzzle import SlidingPuzzle
+from rlve_plugin_logic.environments.sudoku import Sudoku
+from rlve_plugin_logic.environments.syllogisms import Syllogisms
+from rlve_plugin_logic.environments.tower_of_hanoi import TowerOfHanoi
+from rlve_plugin_logic.environments.two_sat import TwoSat
+from rlve_plugin_logic.environments.water_jugs import WaterJugs
+from rlve_plugin_logic.environments.zebra import Zebra
+
+#: Every environment the pack registers, sorted by id: one line per environment.
+ENVIRONMENTS = [
+    Binario,
+    BooleanCircuit,
+    BridgeAndTorch,
+    Countdown,
+    Futoshiki,
+    Kakurasu,
+    KnightsKnaves,
+    LightsOut,
+    MakeTarget,
+    NQueens,
+    Nonogram,
+    PropositionalEntailment,
+    RiverCrossing,
+    Sat,
+    SlidingPuzzle,
+    Sudoku,
+    Syllogisms,
+    TowerOfHanoi,
+    TwoSat,
+    WaterJugs,
+    Zebra,
+]

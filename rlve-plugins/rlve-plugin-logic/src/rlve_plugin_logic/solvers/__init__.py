@@ -1,0 +1,1 @@
+"""The solvers and puzzle generators the environments share (uniqueness checks, shortest plans, ...)."""
