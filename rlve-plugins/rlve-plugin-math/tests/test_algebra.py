@@ -6,21 +6,15 @@ import itertools
 import math
 from fractions import Fraction
 
-from rlve import Verdict
-from rlve_plugin_math.determinant import Determinant
+from math_test_helpers import SEEDS, judge
+
+from rlve_plugin_math.environments.determinant import Determinant
+from rlve_plugin_math.environments.linear_recurrence import LinearRecurrence, nth_term
+from rlve_plugin_math.environments.linear_system import LinearSystem
+from rlve_plugin_math.environments.polynomial_expansion import PolynomialExpansion
+from rlve_plugin_math.environments.polynomial_roots import PolynomialRoots
 from rlve_plugin_math.linalg import determinant, solve
-from rlve_plugin_math.linear_recurrence import LinearRecurrence, nth_term
-from rlve_plugin_math.linear_system import LinearSystem
-from rlve_plugin_math.polynomial_expansion import PolynomialExpansion
-from rlve_plugin_math.polynomial_roots import PolynomialRoots
 from rlve_plugin_math.polynomials import evaluate, format_polynomial, parse_polynomial
-
-SEEDS = range(4)
-
-
-def judge(env, problem, answer: str) -> Verdict:
-    return env.score(problem, f"<answer>{answer}</answer>")
-
 
 # -- polynomial roots ----------------------------------------------------------------------------
 

@@ -8,25 +8,14 @@ import re
 from fractions import Fraction
 
 import pytest
+from math_test_helpers import SEEDS, judge, with_thousands
 
-from rlve import Verdict
-from rlve_plugin_math.addition import Addition
-from rlve_plugin_math.base_conversion import BaseConversion
-from rlve_plugin_math.fraction_arithmetic import FractionArithmetic
-from rlve_plugin_math.long_division import LongDivision
-from rlve_plugin_math.multiplication import Multiplication
-from rlve_plugin_math.signed_sum import SignedSum
-
-SEEDS = range(4)
-
-
-def judge(env, problem, answer: str) -> Verdict:
-    return env.score(problem, f"<answer>{answer}</answer>")
-
-
-def with_thousands(n: int) -> str:
-    return f"{n:,}"
-
+from rlve_plugin_math.environments.addition import Addition
+from rlve_plugin_math.environments.base_conversion import BaseConversion
+from rlve_plugin_math.environments.fraction_arithmetic import FractionArithmetic
+from rlve_plugin_math.environments.long_division import LongDivision
+from rlve_plugin_math.environments.multiplication import Multiplication
+from rlve_plugin_math.environments.signed_sum import SignedSum
 
 # -- addition ------------------------------------------------------------------------------------
 

@@ -6,20 +6,15 @@ import itertools
 import math
 from fractions import Fraction
 
-from rlve import Verdict
-from rlve_plugin_math.binomial_mod_prime import BinomialModPrime
-from rlve_plugin_math.catalan_mod_prime import CatalanModPrime
-from rlve_plugin_math.derangements_mod_prime import DerangementsModPrime
-from rlve_plugin_math.dice_probability import DiceProbability, outcomes_at_most
-from rlve_plugin_math.lattice_paths import LatticePaths, count_paths
+from math_test_helpers import SEEDS, judge
+
+from rlve_plugin_math.environments.binomial_mod_prime import BinomialModPrime
+from rlve_plugin_math.environments.catalan_mod_prime import CatalanModPrime
+from rlve_plugin_math.environments.derangements_mod_prime import DerangementsModPrime
+from rlve_plugin_math.environments.dice_probability import DiceProbability, outcomes_at_most
+from rlve_plugin_math.environments.lattice_paths import LatticePaths, count_paths
+from rlve_plugin_math.environments.stirling_second_kind import StirlingSecondKind
 from rlve_plugin_math.primes import is_prime
-from rlve_plugin_math.stirling_second_kind import StirlingSecondKind
-
-SEEDS = range(4)
-
-
-def judge(env, problem, answer: str) -> Verdict:
-    return env.score(problem, f"<answer>{answer}</answer>")
 
 
 def check_modular_answer_reasons(env, problem, p: int) -> None:

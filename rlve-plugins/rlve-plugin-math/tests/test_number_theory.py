@@ -6,22 +6,17 @@ from __future__ import annotations
 import math
 import random
 
-from rlve import Verdict
+from math_test_helpers import SEEDS, judge
+
 from rlve.testing import cpu_timer
-from rlve_plugin_math.bezout import Bezout
-from rlve_plugin_math.chinese_remainder import ChineseRemainder
-from rlve_plugin_math.divisor_count import DivisorCount
-from rlve_plugin_math.euler_totient import EulerTotient
-from rlve_plugin_math.gcd_lcm import GcdLcm
-from rlve_plugin_math.linear_congruence import LinearCongruence
-from rlve_plugin_math.modular_exponentiation import ModularExponentiation
-from rlve_plugin_math.prime_factorization import PrimeFactorization
-
-SEEDS = range(4)
-
-
-def judge(env, problem, answer: str) -> Verdict:
-    return env.score(problem, f"<answer>{answer}</answer>")
+from rlve_plugin_math.environments.bezout import Bezout
+from rlve_plugin_math.environments.chinese_remainder import ChineseRemainder
+from rlve_plugin_math.environments.divisor_count import DivisorCount
+from rlve_plugin_math.environments.euler_totient import EulerTotient
+from rlve_plugin_math.environments.gcd_lcm import GcdLcm
+from rlve_plugin_math.environments.linear_congruence import LinearCongruence
+from rlve_plugin_math.environments.modular_exponentiation import ModularExponentiation
+from rlve_plugin_math.environments.prime_factorization import PrimeFactorization
 
 
 def trial_factor(n: int) -> dict[int, int]:
