@@ -1,8 +1,13 @@
-"""Shared helpers for the code pack's tests."""
+"""Fixtures for the code pack's tests; plain helpers are in ``helpers.py``.
+
+``helpers.py`` is registered here as the module ``code_test_helpers`` (tests write
+``from code_test_helpers import tag``): every pack keeps its own ``tests/helpers.py``, and a plain
+``import helpers`` would find whichever pack's copy came first when all packs' tests run in one session.
+"""
 
 from __future__ import annotations
 
-import ctypes
+import importlib.util
 import os
 import shutil
 import stat
@@ -12,64 +17,19 @@ from pathlib import Path
 
 import pytest
 
-from rlve_plugin_code.implement_function import ImplementFunction
-from rlve_plugin_code.sandbox import Limits
-
-#: Short limits: escape attempts that loop or sleep should cost about a second each.
-FAST = Limits(wall_seconds=1.5, cpu_seconds=1)
+HELPERS_MODULE = "code_test_helpers"
 
 
-class FastImplementFunction(ImplementFunction):
-    """code/implement_function with short limits, for escape attempts against a real problem."""
-
-    limits = FAST
-
-
-def answer(text: str) -> str:
-    return f"<answer>{text}</answer>"
-
-
-PR_SET_CHILD_SUBREAPER = 36
+def _register_helpers():
+    if HELPERS_MODULE not in sys.modules:
+        spec = importlib.util.spec_from_file_location(HELPERS_MODULE, Path(__file__).with_name("helpers.py"))
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[HELPERS_MODULE] = module
+        spec.loader.exec_module(module)
+    return sys.modules[HELPERS_MODULE]
 
 
-def _become_subreaper() -> None:
-    """Orphans of this process's descendants are re-parented here instead of to init, so a process a
-    sandbox left behind is still found among our descendants after its parent died."""
-    if sys.platform.startswith("linux"):
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
-
-
-def _live_descendants(root: int) -> list[int]:
-    """Pids of live (not zombie) processes descended from ``root``: only what this test process started.
-
-    Other people's processes on the machine, sandboxes of other test runs included, are never counted.
-    """
-    parents: dict[int, int] = {}
-    for entry in os.scandir("/proc"):
-        if not entry.name.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry.name}/stat", "rb") as handle:
-                text = handle.read().decode("ascii", "replace")
-        except OSError:
-            continue
-        # The command name (2nd field) may contain spaces and parentheses: fields follow the last ")".
-        state, parent = text.rsplit(")", 1)[1].split()[:2]
-        if state not in ("Z", "X"):
-            parents[int(entry.name)] = int(parent)
-    found, frontier = [], [root]
-    while frontier:
-        current = frontier.pop()
-        children = [pid for pid, parent in parents.items() if parent == current]
-        found += children
-        frontier += children
-    return sorted(found)
-
-
-def _sandbox_processes() -> list[int]:
-    """Live processes this test process started, directly or not: sandboxes and what they forked."""
-    return _live_descendants(os.getpid())
+helpers = _register_helpers()
 
 
 @pytest.fixture
@@ -91,24 +51,24 @@ def canary():
 @pytest.fixture
 def problem():
     """A real code/implement_function problem with a list-returning or int-returning function."""
-    return FastImplementFunction().sample(4, 11)
+    return helpers.FastImplementFunction().sample(4, 11)
 
 
 @pytest.fixture
 def fast_env():
-    return FastImplementFunction()
+    return helpers.FastImplementFunction()
 
 
 @pytest.fixture
 def sandbox_processes():
     """A function listing the live processes this test started (to check nothing is left behind)."""
-    _become_subreaper()
-    return _sandbox_processes
+    helpers.become_subreaper()
+    return helpers.sandbox_processes
 
 
 @pytest.fixture
 def wrap():
-    return answer
+    return helpers.tag
 
 
 @pytest.fixture(autouse=True)

@@ -6,8 +6,8 @@ import threading
 
 from rlve_plugin_code import sandboxed
 from rlve_plugin_code.batch import score_many, verify_many
-from rlve_plugin_code.implement_function import ImplementFunction
-from rlve_plugin_code.predict_output import PredictOutput
+from rlve_plugin_code.environments.implement_function import ImplementFunction
+from rlve_plugin_code.environments.predict_output import PredictOutput
 from rlve_plugin_code.sandbox import SandboxPool
 
 

@@ -5,27 +5,17 @@ from __future__ import annotations
 import re
 
 import pytest
+from code_test_helpers import fast, tag
 
-from rlve_plugin_code.fill_missing_line import FillMissingLine
-from rlve_plugin_code.fix_bug import FixBug
-from rlve_plugin_code.implement_function import ImplementFunction
-from rlve_plugin_code.implement_recurrence import ImplementRecurrence
-from rlve_plugin_code.implement_string_function import ImplementStringFunction
-from rlve_plugin_code.invert_function import InvertFunction
-from rlve_plugin_code.multi_key_sort import MultiKeySort
-from rlve_plugin_code.regex_synthesis import RegexSynthesis
-from rlve_plugin_code.sandbox import Limits
-from rlve_plugin_code.sql_query import SqlQuery
-
-FAST = Limits(wall_seconds=1.5, cpu_seconds=1)
-
-
-def fast(cls):
-    return type(cls.__name__, (cls,), {"limits": FAST})()
-
-
-def tag(text: str) -> str:
-    return f"<answer>{text}</answer>"
+from rlve_plugin_code.environments.fill_missing_line import FillMissingLine
+from rlve_plugin_code.environments.fix_bug import FixBug
+from rlve_plugin_code.environments.implement_function import ImplementFunction
+from rlve_plugin_code.environments.implement_recurrence import ImplementRecurrence
+from rlve_plugin_code.environments.implement_string_function import ImplementStringFunction
+from rlve_plugin_code.environments.invert_function import InvertFunction
+from rlve_plugin_code.environments.multi_key_sort import MultiKeySort
+from rlve_plugin_code.environments.regex_synthesis import RegexSynthesis
+from rlve_plugin_code.environments.sql_query import SqlQuery
 
 
 def rename(source: str, old: str, new: str) -> str:

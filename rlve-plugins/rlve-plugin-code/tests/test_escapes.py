@@ -158,7 +158,7 @@ def test_reading_the_parents_files(fast_env, problem, wrap, sandbox_processes, c
     private.write_text("PRIVATE")
     os.chmod(private, 0o600)
     package_dir = os.path.dirname(rlve_plugin_code.__file__)
-    world_readable = (str(canary), os.path.join(package_dir, "implement_function.py"), "/etc/passwd")
+    world_readable = (str(canary), os.path.join(package_dir, "environments", "implement_function.py"), "/etc/passwd")
     code = f"""
         def NAME(xs):
             found = {{}}

@@ -15,10 +15,11 @@ import pytest
 
 from rlve.scaling import taper
 from rlve_plugin_code import brainfuck, expressions, patterns, stackvm
-from rlve_plugin_code.implement_recurrence import first_terms, homogeneous, term
+from rlve_plugin_code.environments.implement_recurrence import first_terms, homogeneous, term
 from rlve_plugin_code.programs import OutOfSteps, Settings, draw_program, execute, render, result_of
-from rlve_plugin_code.sqldata import draw_database
-from rlve_plugin_code.sqlqueries import JOIN, draw_checked_query, draw_conditions
+from rlve_plugin_code.sql.data import draw_database
+from rlve_plugin_code.sql.forms import JOIN
+from rlve_plugin_code.sql.queries import draw_checked_query, draw_conditions
 from rlve_plugin_code.steps import LISTS, STRINGS
 from rlve_plugin_code.steps.invertible import INVERTIBLE
 from rlve_plugin_code.steps.pipeline import draw_inputs, draw_pipeline

@@ -15,23 +15,15 @@ import sqlite3
 from dataclasses import replace
 
 import pytest
+from code_test_helpers import tag
 
+from rlve_plugin_code.environments.sql_output import SqlOutput
+from rlve_plugin_code.environments.sql_query import SqlQuery
 from rlve_plugin_code.sandbox import Limits
-from rlve_plugin_code.sql_output import SqlOutput
-from rlve_plugin_code.sql_query import SqlQuery
-from rlve_plugin_code.sql_tasks import HIDDEN_DATABASES, SqlTask, draw_sql_task
-from rlve_plugin_code.sqldata import normalise_rows
-from rlve_plugin_code.sqlqueries import (
-    Aggregate,
-    Between,
-    Chain,
-    Compare,
-    Exists,
-    Form,
-    Like,
-    Scalar,
-    near_variants,
-)
+from rlve_plugin_code.sql.data import normalise_rows
+from rlve_plugin_code.sql.forms import Aggregate, Between, Chain, Compare, Exists, Form, Like, Scalar
+from rlve_plugin_code.sql.tasks import HIDDEN_DATABASES, SqlTask, draw_sql_task
+from rlve_plugin_code.sql.variants import near_variants
 
 FAST = Limits(wall_seconds=3.0, cpu_seconds=2)
 SEEDS = range(40)
@@ -40,10 +32,6 @@ DIFFICULTIES = list(range(31)) + [50, 100, 1000, 10**6]
 
 class FastSqlQuery(SqlQuery):
     limits = FAST
-
-
-def tag(text: str) -> str:
-    return f"<answer>{text}</answer>"
 
 
 def task_of(env: SqlQuery, difficulty: int, seed: int) -> tuple[object, SqlTask]:

@@ -3,19 +3,16 @@
 from __future__ import annotations
 
 import pytest
+from code_test_helpers import tag
 
-from rlve_plugin_code.brainfuck_output import BrainfuckOutput
-from rlve_plugin_code.evaluate_expression import EvaluateExpression
-from rlve_plugin_code.find_input import FindInput, _deserialise
-from rlve_plugin_code.predict_output import PredictOutput
+from rlve_plugin_code.environments.brainfuck_output import BrainfuckOutput
+from rlve_plugin_code.environments.evaluate_expression import EvaluateExpression
+from rlve_plugin_code.environments.find_input import FindInput, _deserialise
+from rlve_plugin_code.environments.predict_output import PredictOutput
+from rlve_plugin_code.environments.sql_output import SqlOutput
+from rlve_plugin_code.environments.stack_machine import StackMachine
+from rlve_plugin_code.environments.trace_variable import TraceVariable
 from rlve_plugin_code.programs import result_of
-from rlve_plugin_code.sql_output import SqlOutput
-from rlve_plugin_code.stack_machine import StackMachine
-from rlve_plugin_code.trace_variable import TraceVariable
-
-
-def tag(text: str) -> str:
-    return f"<answer>{text}</answer>"
 
 
 @pytest.mark.parametrize("cls", [PredictOutput, StackMachine, BrainfuckOutput])

@@ -1,51 +1,24 @@
 """rlve-plugin-code: code environments for rlve, and the sandbox that runs model-written code.
 
+Where things are:
+
+- ``environments/``: one module per environment, named after its id, and the registration list
+  (``environments/__init__.py``: ``CODE_ENVIRONMENTS``, ``VALUE_ENVIRONMENTS``, ``ENVIRONMENTS``);
+- ``sandbox/``: runs model-written code in a confined child process; ``batch.py`` verifies many answers in parallel;
+- shared by the environments: ``sandboxed.py`` (the base class of function-writing environments),
+  ``code_answer.py`` and ``values.py`` (reading code answers, comparing returned values), ``steps/`` and
+  ``function_tasks.py`` (step-by-step function specifications), ``programs/`` and ``program_tasks.py`` (small
+  integer programs and our interpreter), ``stackvm.py``, ``brainfuck.py``, ``expressions.py``, ``patterns.py``
+  (regexes), ``sql/`` (the company database, queries and their near variants, hidden databases).
+
 Environments whose answer is code (``runs_untrusted_code = True``) run it in ``rlve_plugin_code.sandbox``;
 the others ask for a value (what a program prints, a variable's final value) and never execute the answer.
-Verify many answers in parallel with ``rlve_plugin_code.batch.verify_many``. One environment per module.
 """
 
 from rlve import hookimpl
-from rlve_plugin_code.brainfuck_output import BrainfuckOutput
-from rlve_plugin_code.evaluate_expression import EvaluateExpression
-from rlve_plugin_code.fill_missing_line import FillMissingLine
-from rlve_plugin_code.find_input import FindInput
-from rlve_plugin_code.fix_bug import FixBug
-from rlve_plugin_code.implement_function import ImplementFunction
-from rlve_plugin_code.implement_recurrence import ImplementRecurrence
-from rlve_plugin_code.implement_string_function import ImplementStringFunction
-from rlve_plugin_code.invert_function import InvertFunction
-from rlve_plugin_code.multi_key_sort import MultiKeySort
-from rlve_plugin_code.predict_output import PredictOutput
-from rlve_plugin_code.regex_synthesis import RegexSynthesis
-from rlve_plugin_code.sql_output import SqlOutput
-from rlve_plugin_code.sql_query import SqlQuery
-from rlve_plugin_code.stack_machine import StackMachine
-from rlve_plugin_code.trace_variable import TraceVariable
+from rlve_plugin_code.environments import CODE_ENVIRONMENTS, ENVIRONMENTS, VALUE_ENVIRONMENTS
 
-#: Environments that run the model's code in the sandbox.
-CODE_ENVIRONMENTS = [
-    ImplementFunction,
-    ImplementStringFunction,
-    FixBug,
-    FillMissingLine,
-    InvertFunction,
-    ImplementRecurrence,
-    MultiKeySort,
-    RegexSynthesis,
-    SqlQuery,
-]
-#: Environments whose answer is a value; nothing the model writes is executed.
-VALUE_ENVIRONMENTS = [
-    PredictOutput,
-    TraceVariable,
-    FindInput,
-    StackMachine,
-    EvaluateExpression,
-    BrainfuckOutput,
-    SqlOutput,
-]
-ENVIRONMENTS = CODE_ENVIRONMENTS + VALUE_ENVIRONMENTS
+__all__ = ["CODE_ENVIRONMENTS", "ENVIRONMENTS", "VALUE_ENVIRONMENTS", "check_header", "register_environments"]
 
 
 @hookimpl

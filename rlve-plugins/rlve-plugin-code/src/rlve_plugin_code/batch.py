@@ -15,7 +15,7 @@ from rlve_plugin_code.sandbox import SandboxPool, default_pool
 
 def _environment(env_id: str, cache: dict[str, Environment]) -> Environment:
     if env_id not in cache:
-        from rlve_plugin_code import ENVIRONMENTS
+        from rlve_plugin_code.environments import ENVIRONMENTS
 
         local = {cls.id: cls for cls in ENVIRONMENTS}
         cache[env_id] = local[env_id]() if env_id in local else get_environment(env_id)

@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rlve_plugin_code.steps.lists import LIMIT
+from rlve_plugin_code.steps.list_maps import LIMIT
 
 
 @dataclass(frozen=True)

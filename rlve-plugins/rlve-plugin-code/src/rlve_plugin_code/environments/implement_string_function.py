@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rlve_plugin_code.implement_function import ImplementFunction
+from rlve_plugin_code.environments.implement_function import ImplementFunction
 from rlve_plugin_code.steps import STRINGS
 
 

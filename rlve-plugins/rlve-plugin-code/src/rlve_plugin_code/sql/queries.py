@@ -16,181 +16,24 @@ from __future__ import annotations
 
 import random
 import sqlite3
-from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
 
-from rlve_plugin_code.sqldata import CITIES, Database, normalise_rows
-
-JOIN = "FROM employees e\nJOIN departments d ON d.id = e.department_id"
-
-#: The employee columns that an aggregate can read.
-EMPLOYEE_COLUMNS = ("e.salary", "e.age", "e.hired")
-#: A comparison and its neighbours: the slips a variant makes.
-NEIGHBOURS = {">": (">=",), ">=": (">",), "<": ("<=",), "<=": ("<",), "=": ("<>",), "<>": ("=",)}
-AGGREGATE_FUNCTIONS = ("COUNT", "SUM", "AVG", "MIN", "MAX")
-
-
-# -- the structured form ----------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Aggregate:
-    function: str  # COUNT, SUM, AVG, MIN or MAX
-    argument: str  # a column, or * for COUNT(*)
-
-    def sql(self) -> str:
-        return f"{self.function}({self.argument})"
-
-
-@dataclass(frozen=True)
-class Scalar:
-    """A scalar subquery: ``(SELECT <aggregate> <rest>)``."""
-
-    aggregate: Aggregate
-    rest: str
-
-    def sql(self) -> str:
-        return f"(SELECT {self.aggregate.sql()} {self.rest})"
-
-
-#: One side of a comparison: an integer constant, SQL text (a column or a quoted literal), an aggregate or a subquery.
-Operand = int | str | Aggregate | Scalar
-
-
-def _render(operand: Operand) -> str:
-    return str(operand) if isinstance(operand, (int, str)) else operand.sql()
-
-
-@dataclass(frozen=True)
-class Compare:
-    left: Operand
-    op: str
-    right: Operand
-
-    def sql(self) -> str:
-        return f"{_render(self.left)} {self.op} {_render(self.right)}"
-
-
-@dataclass(frozen=True)
-class Between:
-    expr: str
-    low: int
-    high: int
-
-    def sql(self) -> str:
-        return f"{self.expr} BETWEEN {self.low} AND {self.high}"
-
-
-@dataclass(frozen=True)
-class Like:
-    expr: str
-    pattern: str
-
-    def sql(self) -> str:
-        return f"{self.expr} LIKE '{self.pattern}'"
-
-
-@dataclass(frozen=True)
-class Fixed:
-    """A part never varied: the correlation of a subquery with the outer row."""
-
-    text: str
-
-    def sql(self) -> str:
-        return self.text
-
-
-@dataclass(frozen=True)
-class Chain:
-    """Conditions joined by AND / OR, read with SQL's precedence (AND binds tighter)."""
-
-    items: tuple[Node, ...]
-    words: tuple[str, ...]  # the connectors, one fewer than the items
-    separator: str = " "
-    parenthesised: bool = False
-
-    def sql(self) -> str:
-        text = self.items[0].sql() + "".join(
-            f"{self.separator}{word} {item.sql()}" for word, item in zip(self.words, self.items[1:])
-        )
-        return f"({text})" if self.parenthesised else text
-
-
-@dataclass(frozen=True)
-class Exists:
-    source: str  # FROM ... of the subquery
-    where: Chain
-    negated: bool = False
-
-    def sql(self) -> str:
-        return f"{'NOT ' if self.negated else ''}EXISTS (SELECT 1 {self.source} WHERE {self.where.sql()})"
-
-
-Node = Compare | Between | Like | Fixed | Chain | Exists
-
-
-def _chain(items: list[Node], word: str = "AND", separator: str = " ", parenthesised: bool = False) -> Chain:
-    return Chain(tuple(items), (word,) * (len(items) - 1), separator, parenthesised)
-
-
-@dataclass(frozen=True)
-class Form:
-    select: tuple[str | Aggregate, ...]
-    source: str  # FROM ... JOIN ...
-    where: Chain | None
-    group: str | None = None
-    having: Compare | None = None
-    order: tuple[tuple[str, str], ...] = ()  # (expression, ASC or DESC)
-    limit: int | None = None
-
-    def sql(self) -> str:
-        parts = [f"SELECT {', '.join(_render(column) for column in self.select)}", self.source]
-        if self.where is not None:
-            parts.append(f"WHERE {self.where.sql()}")
-        if self.group is not None:
-            parts.append(f"GROUP BY {self.group}")
-        if self.having is not None:
-            parts.append(f"HAVING {self.having.sql()}")
-        if self.order:
-            parts.append("ORDER BY " + ", ".join(f"{expression} {direction}" for expression, direction in self.order))
-        if self.limit is not None:
-            parts.append(f"LIMIT {self.limit}")
-        return "\n".join(parts)
-
-    def selection(self, since: int | None = None) -> str:
-        """A query for the rows that meet the conditions, before grouping and limit: the employee's id
-        (and the project's, when projects are joined), best ranked first for a top-k; only employees
-        with an id from ``since`` on, if given."""
-        keys = "e.id, p.id" if "JOIN projects p" in self.source else "e.id"
-        where = f"\nWHERE {self.where.sql()}" if self.where is not None else ""
-        if since is not None:
-            where = f"\nWHERE e.id >= {since}" + (f" AND ({self.where.sql()})" if self.where is not None else "")
-        order = ", ".join(f"{expression} {direction}" for expression, direction in self.order)
-        return f"SELECT {keys}\n{self.source}{where}" + (f"\nORDER BY {order}" if order else "")
-
-
-@dataclass(frozen=True)
-class Condition:
-    node: Node
-    text: str
-    sql: str = field(init=False, compare=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "sql", self.node.sql())
-
-
-@dataclass(frozen=True)
-class Query:
-    form: Form
-    text: str
-    columns: tuple[str, ...]
-
-    @property
-    def sql(self) -> str:
-        return self.form.sql()
-
-
-# -- drawing conditions and queries -----------------------------------------------------------------------------------
+from rlve_plugin_code.sql.data import CITIES, Database, normalise_rows
+from rlve_plugin_code.sql.forms import (
+    JOIN,
+    Aggregate,
+    Between,
+    Chain,
+    Compare,
+    Condition,
+    Exists,
+    Fixed,
+    Form,
+    Like,
+    Node,
+    Query,
+    Scalar,
+    chain,
+)
 
 
 def _salary(rng: random.Random) -> int:
@@ -255,9 +98,9 @@ def _condition(rng: random.Random, difficulty: int, departments: list[str]) -> C
     if kind == "simple":
         return _simple_condition(rng, difficulty, departments)
     if kind == "on_project":
-        return Condition(Exists(ASSIGNMENTS, _chain([ON_PROJECT])), "works on at least one project")
+        return Condition(Exists(ASSIGNMENTS, chain([ON_PROJECT])), "works on at least one project")
     if kind == "no_project":
-        return Condition(Exists(ASSIGNMENTS, _chain([ON_PROJECT]), negated=True), "works on no project")
+        return Condition(Exists(ASSIGNMENTS, chain([ON_PROJECT]), negated=True), "works on no project")
     if kind == "above_average":
         average = Scalar(Aggregate("AVG", "salary"), "FROM employees")
         return Condition(Compare("e.salary", ">", average), "earns more than the average salary of all employees")
@@ -271,17 +114,17 @@ def _condition(rng: random.Random, difficulty: int, departments: list[str]) -> C
         first = _simple_condition(rng, difficulty, departments)
         second = _simple_condition(rng, difficulty, departments)
         return Condition(
-            _chain([first.node, second.node], "OR", parenthesised=True), f"{first.text} or {second.text} (or both)"
+            chain([first.node, second.node], "OR", parenthesised=True), f"{first.text} or {second.text} (or both)"
         )
     if kind == "big_project":
         x = 1000 * rng.randint(15, 50)
         return Condition(
-            Exists(ASSIGNED_PROJECTS, _chain([ON_PROJECT, Compare("p.budget", ">=", x)])),
+            Exists(ASSIGNED_PROJECTS, chain([ON_PROJECT, Compare("p.budget", ">=", x)])),
             f"works on at least one project with a budget of at least {x}",
         )
     if kind == "foreign_project":
         return Condition(
-            Exists(ASSIGNED_PROJECTS, _chain([ON_PROJECT, Compare("p.department_id", "<>", "e.department_id")])),
+            Exists(ASSIGNED_PROJECTS, chain([ON_PROJECT, Compare("p.department_id", "<>", "e.department_id")])),
             "works on at least one project that belongs to a department other than their own",
         )
     k = rng.randint(2, 3)
@@ -290,7 +133,7 @@ def _condition(rng: random.Random, difficulty: int, departments: list[str]) -> C
 
 
 def _where(conditions: list[Condition], *more: Node) -> Chain:
-    return _chain([condition.node for condition in conditions] + list(more), separator="\n  ")
+    return chain([condition.node for condition in conditions] + list(more), separator="\n  ")
 
 
 def _who(conditions: list[Condition]) -> str:
@@ -514,152 +357,3 @@ def draw_checked_query(
         if own:
             for connection in connections:
                 connection.close()
-
-
-# -- near variants ----------------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Variant:
-    """A query one slip away from the reference. ``focus`` is the condition of the reference it changes,
-    or what else it changes (("aggregate", column), "order", "limit"; None for AND / OR), which says
-    what a database that tells them apart should vary."""
-
-    form: Form
-    label: str
-    focus: Node | str | tuple[str, str | None] | None = None
-
-    @property
-    def sql(self) -> str:
-        return self.form.sql()
-
-
-def _operand_variants(operand: Operand) -> Iterator[tuple[Operand, str]]:
-    if isinstance(operand, int):
-        yield operand - 1, f"{operand} -> {operand - 1}"
-        yield operand + 1, f"{operand} -> {operand + 1}"
-    elif isinstance(operand, Aggregate):
-        for aggregate, label in _aggregate_variants(operand):
-            yield aggregate, label
-    elif isinstance(operand, Scalar):
-        for aggregate, label in _aggregate_variants(operand.aggregate):
-            yield replace(operand, aggregate=aggregate), f"subquery {label}"
-
-
-def _aggregate_variants(aggregate: Aggregate) -> Iterator[tuple[Aggregate, str]]:
-    """The same aggregate with another function (COUNT as COUNT(*)); none for COUNT(*), which reads no column."""
-    if aggregate.argument == "*":
-        return
-    for function in AGGREGATE_FUNCTIONS:
-        if function != aggregate.function:
-            other = Aggregate(function, "*") if function == "COUNT" else Aggregate(function, aggregate.argument)
-            yield other, f"{aggregate.sql()} -> {other.sql()}"
-
-
-def node_variants(node: Node) -> Iterator[tuple[Node, str]]:
-    """Each way to slip on one part of a condition; a Chain also drops parts and swaps AND / OR."""
-    if isinstance(node, Compare):
-        for op in NEIGHBOURS[node.op]:
-            yield replace(node, op=op), f"{node.sql()} -> {op}"
-        for left, label in _operand_variants(node.left):
-            yield replace(node, left=left), label
-        for right, label in _operand_variants(node.right):
-            yield replace(node, right=right), label
-    elif isinstance(node, Between):
-        for low in (node.low - 1, node.low + 1):
-            yield replace(node, low=low), f"{node.sql()} -> low {low}"
-        for high in (node.high - 1, node.high + 1):
-            yield replace(node, high=high), f"{node.sql()} -> high {high}"
-    elif isinstance(node, Exists):
-        yield replace(node, negated=not node.negated), "EXISTS negated"
-        for where, label in _chain_variants(node.where):
-            yield replace(node, where=where), f"in EXISTS: {label}"
-    elif isinstance(node, Chain):
-        yield from _chain_variants(node)
-
-
-def _chain_variants(chain: Chain) -> Iterator[tuple[Chain, str]]:
-    items, words = chain.items, chain.words
-    for index, item in enumerate(items):
-        for variant, label in node_variants(item):
-            yield replace(chain, items=items[:index] + (variant,) + items[index + 1 :]), label
-    uniform = len(set(words)) <= 1
-    for index, item in enumerate(items):
-        if isinstance(item, Fixed) or not uniform:
-            continue
-        rest = items[:index] + items[index + 1 :]
-        if not rest:
-            continue
-        yield replace(chain, items=rest, words=words[1:]), f"dropped {item.sql()}"
-    if not words:
-        return
-    other = {"AND": "OR", "OR": "AND"}
-    for index, word in enumerate(words):
-        flat = words[:index] + (other[word],) + words[index + 1 :]
-        yield replace(chain, words=flat), f"connector {index + 1} {word} -> {other[word]}"
-        if len(items) > 2:
-            pair = Chain(items[index : index + 2], (other[word],), " ", parenthesised=True)
-            grouped = items[:index] + (pair,) + items[index + 2 :]
-            yield (
-                replace(chain, items=grouped, words=words[:index] + words[index + 1 :]),
-                f"connector {index + 1} {word} -> ({other[word]})",
-            )
-    if len(words) > 1:
-        yield replace(chain, words=tuple(other[word] for word in words)), "every connector swapped"
-
-
-def near_variants(form: Form) -> list[Variant]:
-    """Every query one slip away from ``form``, without duplicates or the reference itself.
-
-    Left out on purpose: dropping the tie-break ``e.id ASC`` of a top-k. SQLite reads employees in id
-    order and its sort keeps that order among ties, so without the tie-break it returns the same rows.
-    """
-    found: dict[str, Variant] = {}
-
-    def add(variant: Form, label: str, focus: Node | str | tuple[str, str | None] | None) -> None:
-        sql = variant.sql()
-        if sql != reference and sql not in found:
-            found[sql] = Variant(variant, label, focus)
-
-    reference = form.sql()
-    if form.where is not None:
-        items = form.where.items
-        for where, label in node_variants(form.where):
-            focus = _changed_item(items, where)
-            add(replace(form, where=where), label, focus)
-        if len(items) == 1:
-            add(replace(form, where=None), f"dropped {items[0].sql()}", items[0])
-    for index, column in enumerate(form.select):
-        for other, label in _operand_variants(column) if isinstance(column, Aggregate) else ():
-            argument = column.argument if column.argument in EMPLOYEE_COLUMNS else None
-            add(
-                replace(form, select=form.select[:index] + (other,) + form.select[index + 1 :]),
-                label,
-                ("aggregate", argument),
-            )
-    if form.having is not None:
-        for having, label in node_variants(form.having):
-            add(replace(form, having=having), f"HAVING {label}", form.having)
-        add(replace(form, having=None), "HAVING dropped", form.having)
-    if form.order:
-        for index, (expression, direction) in enumerate(form.order):
-            flipped = "ASC" if direction == "DESC" else "DESC"
-            order = form.order[:index] + ((expression, flipped),) + form.order[index + 1 :]
-            add(replace(form, order=order), f"ORDER BY {expression} {flipped}", "order")
-        for index in range(len(form.order) - 1):  # the last key is the tie-break: see above
-            add(replace(form, order=form.order[:index] + form.order[index + 1 :]), "ORDER BY key dropped", "order")
-        add(replace(form, order=()), "ORDER BY dropped", "order")
-    if form.limit is not None:
-        for limit in (form.limit - 1, form.limit + 1):
-            add(replace(form, limit=limit), f"LIMIT {limit}", "limit")
-        add(replace(form, limit=None), "LIMIT dropped", "limit")
-    return list(found.values())
-
-
-def _changed_item(items: tuple[Node, ...], where: Node) -> Node | None:
-    """The reference's condition that a variant of the whole WHERE changes, when there is one."""
-    if not isinstance(where, Chain) or len(where.items) != len(items):
-        dropped = [item for item in items if not isinstance(where, Chain) or item not in where.items]
-        return dropped[0] if len(dropped) == 1 else None
-    changed = [old for old, new in zip(items, where.items) if old != new]
-    return changed[0] if len(changed) == 1 else None

@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
-from rlve_plugin_code.predict_output import PredictOutput, max_prints
+from rlve_plugin_code.environments.predict_output import PredictOutput, max_prints
 from rlve_plugin_code.program_tasks import draw_running_program, settings
 from rlve_plugin_code.stackvm import INSTRUCTION_SET, compile_program, listing
 

@@ -17,7 +17,8 @@ from rlve import Environment, Instance, ParseError, Verdict
 from rlve_plugin_code.code_answer import strip_code_fence
 from rlve_plugin_code.sandbox import Job, Limits, run
 from rlve_plugin_code.sandboxed import raise_for_infrastructure
-from rlve_plugin_code.sql_tasks import (
+from rlve_plugin_code.sql.data import normalise_rows
+from rlve_plugin_code.sql.tasks import (
     HIDDEN_DATABASES,
     describe_database,
     draw_sql_task,
@@ -25,7 +26,6 @@ from rlve_plugin_code.sql_tasks import (
     rows_as_json,
     show_rows,
 )
-from rlve_plugin_code.sqldata import normalise_rows
 
 MAX_STEPS = 20_000_000
 

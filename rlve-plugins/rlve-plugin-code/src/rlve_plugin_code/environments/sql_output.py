@@ -7,8 +7,8 @@ from typing import Any
 
 from rlve import Environment, Instance, ParseError, Verdict
 from rlve.parse import parse_int
-from rlve_plugin_code.sql_tasks import describe_database, draw_sql_task, employee_count, rows_as_json
-from rlve_plugin_code.sqldata import normalise_rows
+from rlve_plugin_code.sql.data import normalise_rows
+from rlve_plugin_code.sql.tasks import describe_database, draw_sql_task, employee_count, rows_as_json
 
 
 def _cell(text: str, expected: Any) -> Any:

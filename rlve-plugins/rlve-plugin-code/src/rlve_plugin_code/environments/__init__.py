@@ -1,0 +1,48 @@
+"""Every environment of the pack, one module each, named after its id (``code/fix_bug`` is ``fix_bug.py``).
+
+This is the one registration list: the package's hook registers ``ENVIRONMENTS``. To add an environment,
+copy a module here that is close to it (a code answer: ``implement_function.py``; a value answer:
+``evaluate_expression.py``), change its ``id`` and task, and add its class to one of the two lists below.
+Shared code (the sandbox, generators, interpreters) lives beside this package in ``rlve_plugin_code``.
+"""
+
+from rlve_plugin_code.environments.brainfuck_output import BrainfuckOutput
+from rlve_plugin_code.environments.evaluate_expression import EvaluateExpression
+from rlve_plugin_code.environments.fill_missing_line import FillMissingLine
+from rlve_plugin_code.environments.find_input import FindInput
+from rlve_plugin_code.environments.fix_bug import FixBug
+from rlve_plugin_code.environments.implement_function import ImplementFunction
+from rlve_plugin_code.environments.implement_recurrence import ImplementRecurrence
+from rlve_plugin_code.environments.implement_string_function import ImplementStringFunction
+from rlve_plugin_code.environments.invert_function import InvertFunction
+from rlve_plugin_code.environments.multi_key_sort import MultiKeySort
+from rlve_plugin_code.environments.predict_output import PredictOutput
+from rlve_plugin_code.environments.regex_synthesis import RegexSynthesis
+from rlve_plugin_code.environments.sql_output import SqlOutput
+from rlve_plugin_code.environments.sql_query import SqlQuery
+from rlve_plugin_code.environments.stack_machine import StackMachine
+from rlve_plugin_code.environments.trace_variable import TraceVariable
+
+#: Environments whose answer is code, run in the sandbox (``runs_untrusted_code = True``).
+CODE_ENVIRONMENTS = [
+    ImplementFunction,
+    ImplementStringFunction,
+    FixBug,
+    FillMissingLine,
+    InvertFunction,
+    ImplementRecurrence,
+    MultiKeySort,
+    RegexSynthesis,
+    SqlQuery,
+]
+#: Environments whose answer is a value; nothing the model writes is executed.
+VALUE_ENVIRONMENTS = [
+    PredictOutput,
+    TraceVariable,
+    FindInput,
+    StackMachine,
+    EvaluateExpression,
+    BrainfuckOutput,
+    SqlOutput,
+]
+ENVIRONMENTS = CODE_ENVIRONMENTS + VALUE_ENVIRONMENTS

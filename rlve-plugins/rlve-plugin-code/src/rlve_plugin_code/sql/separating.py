@@ -1,0 +1,206 @@
+"""Finding the hidden databases that tell a query apart from each of its near variants (``separating_databases``).
+
+The generator is trusted, so the search runs our own queries with Python's sqlite3; only the model's query
+goes through the sandbox. How a database is edited towards a witness lives in ``edits``.
+"""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from dataclasses import replace
+from typing import Any
+
+from rlve_plugin_code.sql.data import Database, Draft, normalise_rows
+from rlve_plugin_code.sql.edits import apply_edit, hints_for, isolate, random_edit, witness_edits
+from rlve_plugin_code.sql.forms import (
+    Form,
+)
+from rlve_plugin_code.sql.variants import Variant, near_variants
+
+#: At most this many databases are added to separate the near variants ...
+MAX_ADDED_DATABASES = 12
+#: ... and at most this many edited databases that separate nothing are tried, before another query is drawn.
+MAX_FAILED_TRIES = 20
+
+
+def _rows(connection: sqlite3.Connection, sql: str) -> list[tuple[Any, ...]] | None:
+    try:
+        return normalise_rows(connection.execute(sql).fetchall())
+    except sqlite3.Error:
+        return None  # a variant that fails is told apart by failing
+
+
+def separating_databases(
+    form: Form,
+    databases: list[Database],
+    connections: list[sqlite3.Connection],
+    results: list[list[tuple[Any, ...]]],
+    rng: random.Random,
+) -> list[tuple[Database, list[tuple[Any, ...]]]] | None:
+    """Databases to add, with the query's rows on each, so that every near variant of ``form`` returns
+    other rows than ``form`` on one of ``databases`` or the added ones; None if the search gives up.
+
+    The added databases are edited copies of the others. First, for the variants that change only the
+    conditions: a probe copy gets clones of employees that meet the conditions, each with one value
+    changed (to each side of each constant of the query, another department, no project...); a clone
+    that one condition lets through and the other does not is a witness, and a copy of the database
+    with a few witnesses (and, for a top-k or per-department query, without the other employees that
+    would drown them) tells those variants apart. Then, for what is left (orders, limits, aggregates,
+    a salary equal to an average), random edits. A copy is kept when it tells apart at least one
+    variant that the databases so far do not.
+    """
+    remaining = [
+        variant
+        for variant in near_variants(form)
+        if all(_rows(connection, variant.sql) == rows for connection, rows in zip(connections, results))
+    ]
+    if not remaining:
+        return []
+    search = _Search(form, rng)
+    for database, connection in zip(databases, connections):
+        search.bases.append((database, _passing(connection, form)))
+    remaining = search.witnesses(remaining)
+    remaining = search.random_edits(remaining)
+    return None if remaining else search.added
+
+
+def _passing(connection: sqlite3.Connection, form: Form) -> list[int]:
+    """The employees that meet the conditions of ``form``, each once, best ranked first for a top-k."""
+    return list(dict.fromkeys(row[0] for row in connection.execute(form.selection())))
+
+
+class _Search:
+    """The databases to separate from (``bases``, with the employees meeting the conditions on each), and
+    those added so far."""
+
+    def __init__(self, form: Form, rng: random.Random):
+        self.form = form
+        self.rng = rng
+        self.reference = form.sql()
+        self.bases: list[tuple[Database, list[int]]] = []
+        self.added: list[tuple[Database, list[tuple[Any, ...]]]] = []
+
+    def full(self) -> bool:
+        return len(self.added) >= MAX_ADDED_DATABASES
+
+    def keep(self, candidate: Database, remaining: list[Variant]) -> list[Variant]:
+        """The variants that ``candidate`` does not tell apart; the candidate is added if it tells any."""
+        connection = candidate.connect()
+        try:
+            rows = _rows(connection, self.reference)
+            if rows is None:  # pragma: no cover - our own query on our own data
+                raise RuntimeError(f"the reference query fails on an edited database: {self.reference}")
+            left = [variant for variant in remaining if _rows(connection, variant.sql) == rows]
+            if len(left) < len(remaining):
+                self.added.append((candidate, rows))
+                self.bases.append((candidate, _passing(connection, self.form)))
+            return left
+        finally:
+            connection.close()
+
+    # -- witnesses, for variants of the conditions --------------------------------------------------------------------
+
+    def witnesses(self, remaining: list[Variant]) -> list[Variant]:
+        """Add databases with witnesses for the variants that change only the conditions; returns the
+        variants still not told apart."""
+        form = self.form
+        conditions = [variant for variant in remaining if replace(variant.form, where=form.where) == form]
+        others = [variant for variant in remaining if variant not in conditions]
+        for base_index in PROBES:
+            if not conditions or self.full():
+                break
+            base, passing = self.bases[min(base_index, len(self.bases) - 1)]
+            conditions = self._witnesses_on(base, passing, conditions)
+        return conditions + others
+
+    def _witnesses_on(self, base: Database, passing: list[int], remaining: list[Variant]) -> list[Variant]:
+        """One probe: clones of one employee of ``base`` that meets the conditions, each edited once
+        (``witness_edits``); then databases with a few of the witnesses found, tried in rounds."""
+        rng, form = self.rng, self.form
+        probe = Draft(base)
+        first = max(probe.employees) + 1
+        last_project = max(probe.projects, default=0)
+        source = rng.choice(passing or list(probe.employees))
+        for edit in witness_edits(form, probe):
+            clone = probe.clone(source)
+            if clone is not None:
+                apply_edit(probe, clone, edit, rng, self.reference)
+        database = probe.freeze()
+        connection = database.connect()
+        try:
+            reference = set(connection.execute(form.selection(first)).fetchall())
+            found: dict[int, list[int]] = {}  # variant index -> witnesses
+            for index, variant in enumerate(remaining):
+                rows = set(connection.execute(variant.form.selection(first)).fetchall())
+                found[index] = sorted({row[0] for row in rows ^ reference})
+            meeting = _passing(connection, form)
+        finally:
+            connection.close()
+        tried: set[tuple[int, int]] = set()
+        for _round in range(WITNESS_ROUNDS):
+            open_ = [index for index in found if found[index] and any((index, w) not in tried for w in found[index])]
+            if not open_ or self.full():
+                break
+            chosen = self._choose(open_, found, tried, probe)
+            candidate = isolate(database, chosen, meeting, first, last_project, form)
+            targeted = {index for index in open_ if any(w in chosen for w in found[index])}
+            left = self.keep(candidate, [remaining[index] for index in found])
+            kept = {id(variant) for variant in left}
+            found = {index: witnesses for index, witnesses in found.items() if id(remaining[index]) in kept}
+            for index in targeted & set(found):
+                tried.update((index, w) for w in chosen)
+        return [remaining[index] for index in found]
+
+    def _choose(self, open_: list[int], found: dict[int, list[int]], tried: set, probe: Draft) -> list[int]:
+        """A few witnesses that together cover many variants; for a per-department query, in distinct
+        departments; for a top-k, fewer than the limit."""
+        form, rng = self.form, self.rng
+        if form.limit is not None:
+            most = max(1, form.limit - 1)
+        elif form.group == "d.id":
+            most = 4
+        else:
+            most = 12
+        chosen: list[int] = []
+        departments: set[int] = set()
+        order = list(open_)
+        rng.shuffle(order)
+        for index in order:
+            if any(w in chosen for w in found[index]):
+                continue
+            options = [w for w in found[index] if (index, w) not in tried and w in probe.employees]
+            if form.group == "d.id":
+                options = [w for w in options if probe.employees[w][2] not in departments]
+            if not options:
+                continue
+            witness = rng.choice(options)
+            chosen.append(witness)
+            departments.add(probe.employees[witness][2])
+            if len(chosen) >= most:
+                break
+        return chosen
+
+    # -- random edits, for the rest ---------------------------------------------------------------------------------
+
+    def random_edits(self, remaining: list[Variant]) -> list[Variant]:
+        """Add randomly edited copies (``random_edit``, aimed at up to three of the variants each) while they
+        tell some apart, up to ``MAX_FAILED_TRIES`` that do not; returns the variants still left."""
+        general = hints_for(self.form.where) + hints_for(self.form.having)
+        failures = 0
+        while remaining and not self.full() and failures < MAX_FAILED_TRIES:
+            base, passing = self.rng.choice([base for base in self.bases if base[1]] or self.bases)
+            draft = Draft(base)
+            witnesses: set[int] = set()
+            for target in self.rng.sample(remaining, min(3, len(remaining))):
+                random_edit(draft, self.form, target, passing, general, witnesses, self.rng)
+            left = self.keep(draft.freeze(), remaining)
+            failures += len(left) == len(remaining)
+            remaining = left
+        return remaining
+
+
+#: The databases that probes with witnesses are built from (the shown one, the first hidden one, the
+#: shown one again: each probe clones another employee), and databases with witnesses tried per probe.
+PROBES = (0, 1, 0)
+WITNESS_ROUNDS = 6
