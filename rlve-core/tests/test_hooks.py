@@ -71,7 +71,7 @@ def test_there_are_hooks_and_the_signature_renders_as_documented():
     specs = hookspecs_by_name()
     assert {"register_environments", "register_curricula", "register_commands", "check_header"} <= set(specs)
     assert documented_signature("register_environments", specs["register_environments"]) == (
-        "register_environments(register: Callable[[type[Environment]], None]) -> None"
+        "register_environments(register: RegisterEnvironments) -> None"
     )
 
 

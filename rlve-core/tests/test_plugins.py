@@ -6,7 +6,7 @@ import json
 import re
 
 import pytest
-from fake_packs import good_pack_body, make_pack, run_python, run_rlve
+from fake_packs import GOOD_ENV, good_pack_body, make_pack, run_python, run_rlve
 
 
 @pytest.fixture
@@ -276,3 +276,18 @@ def test_a_command_of_a_blocked_distribution_says_it_is_blocked(monkeypatch):
         "Error: 'rlve train' is added by rlve-trainer, which is installed but not loaded: RLVE_BLOCK_PLUGINS names "
         "it (remove rlve-trainer from it, or unset it)"
     )
+
+
+
+def test_register_takes_several_environments_at_once_and_keeps_the_good_ones(tmp_path):
+    """Packs register with `register(*ENVIRONMENTS)`; one unusable class in the call must not cost the others."""
+    body = GOOD_ENV.format(pack="several") + (
+        "\n\nclass Broken:\n    id = 'several/broken'\n\n"
+        "class Triple(Double):\n    id = 'several/triple'\n\n"
+        "@hookimpl\ndef register_environments(register):\n    register(Double, Broken, Triple)\n"
+    )
+    make_pack(tmp_path, "rlve-plugin-several", "rlve_plugin_several", body)
+    result = run_rlve(tmp_path, "envs", "list", "--json", env={"RLVE_LOAD_PLUGINS": "rlve-plugin-several"})
+    assert result.returncode == 0, result.stderr
+    assert {row["id"] for row in json.loads(result.stdout)} == {"several/double", "several/triple"}
+    assert "rlve-plugin-several" in result.stderr and "unusable" in result.stderr

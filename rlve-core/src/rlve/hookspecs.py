@@ -4,7 +4,7 @@ A pack's module (named by its ``rlve`` entry point) implements any of these with
 
     @hookimpl
     def register_environments(register):
-        register(ShortestPath)
+        register(ShortestPath, MaxFlow)  # or register(*ENVIRONMENTS)
 
 rlve's own curricula and commands register through these same hooks.
 """
@@ -12,7 +12,7 @@ rlve's own curricula and commands register through these same hooks.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pluggy
 
@@ -28,9 +28,15 @@ hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
 
 
+class RegisterEnvironments(Protocol):
+    """The callback ``register_environments`` receives: one or more environment classes per call."""
+
+    def __call__(self, *environments: type[Environment]) -> None: ...
+
+
 @hookspec
-def register_environments(register: Callable[[type[Environment]], None]) -> None:
-    """Add environments: call ``register(EnvironmentSubclass)`` once for each one the pack provides."""
+def register_environments(register: RegisterEnvironments) -> None:
+    """Add environments: call ``register(*classes)`` with every environment class the pack provides."""
 
 
 @hookspec

@@ -303,13 +303,14 @@ class LoadedPlugins:
 
     def register_environments(self) -> None:
         def make_kwargs(distribution: str) -> dict[str, Any]:
-            def register(cls: object) -> None:
-                try:
-                    self.registry.add(cls, distribution)
-                except (InvalidEnvironment, ConflictingEnvironment) as error:
-                    self.problem(distribution, "registered an unusable environment", error)
-                    return
-                self.plugins[distribution].environments.append(cls.id)  # type: ignore[attr-defined]
+            def register(*classes: object) -> None:
+                for cls in classes:  # each class on its own: one unusable class does not cost the others
+                    try:
+                        self.registry.add(cls, distribution)
+                    except (InvalidEnvironment, ConflictingEnvironment) as error:
+                        self.problem(distribution, "registered an unusable environment", error)
+                        continue
+                    self.plugins[distribution].environments.append(cls.id)  # type: ignore[attr-defined]
 
             return {"register": register}
 

@@ -23,8 +23,7 @@ __all__ = ["CODE_ENVIRONMENTS", "ENVIRONMENTS", "VALUE_ENVIRONMENTS", "check_hea
 
 @hookimpl
 def register_environments(register):
-    for environment in ENVIRONMENTS:
-        register(environment)
+    register(*ENVIRONMENTS)
 
 
 @hookimpl

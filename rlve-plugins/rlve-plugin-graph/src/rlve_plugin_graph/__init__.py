@@ -12,5 +12,4 @@ __all__ = ["ENVIRONMENTS", "register_environments"]
 
 @hookimpl
 def register_environments(register):
-    for environment in ENVIRONMENTS:
-        register(environment)
+    register(*ENVIRONMENTS)
