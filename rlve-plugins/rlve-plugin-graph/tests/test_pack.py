@@ -49,7 +49,7 @@ def test_one_module_per_environment_in_environments_named_after_its_id_and_one_s
 
 def test_the_hook_registers_every_environment():
     registered = []
-    rlve_plugin_graph.register_environments(registered.append)
+    rlve_plugin_graph.register_environments(lambda *classes: registered.extend(classes))
     assert registered == ENVIRONMENTS
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from rlve import Environment, Problem, Verdict
+from rlve import Environment, Problem
+from rlve.testing import assert_accepted, assert_rejected, find_problem, score_answer
 from rlve_plugin_logic import ENVIRONMENTS
 
 ENVS: dict[str, Environment] = {cls.id: cls() for cls in ENVIRONMENTS}
@@ -12,33 +13,15 @@ def env(name: str) -> Environment:
     return ENVS[f"logic/{name}"]
 
 
-def score(problem: Problem, answer: str) -> Verdict:
-    """Score ``answer`` as a model would write it: inside answer tags, after some reasoning."""
-    return ENVS[problem.env].score(problem, f"Let me think.\n<answer>{answer}</answer>")
-
-
-def assert_right(problem: Problem, answer: str) -> None:
-    verdict = score(problem, answer)
-    assert verdict.correct and verdict.reward == 1.0, (problem.env, answer, verdict)
-
-
-def assert_wrong(problem: Problem, answer: str, *reason_words: str) -> Verdict:
-    """The answer scores 0 and is not correct; its reason mentions each of ``reason_words``."""
-    verdict = score(problem, answer)
-    assert not verdict.correct and verdict.reward == 0.0, (problem.env, answer, verdict)
-    for word in reason_words:
-        assert word.lower() in verdict.reason.lower(), (answer, verdict.reason, word)
-    return verdict
+# The generic assertions live in rlve.testing, for every pack; the names below are this pack's shorthand.
+score = score_answer
+assert_right = assert_accepted
+assert_wrong = assert_rejected
 
 
 def find(name: str, predicate, difficulties=range(0, 31), seeds=range(30)) -> Problem:
-    """The first problem (by difficulty, then seed) satisfying ``predicate``; fails the test if none does."""
-    for difficulty in difficulties:
-        for seed in seeds:
-            problem = env(name).sample(difficulty, seed)
-            if predicate(problem):
-                return problem
-    raise AssertionError(f"no {name} problem satisfies the predicate")
+    """The first logic/``name`` problem (by difficulty, then seed) satisfying ``predicate``."""
+    return find_problem(f"logic/{name}", predicate, difficulties, seeds)
 
 
 def grid_text(rows, spaced: bool = True) -> str:

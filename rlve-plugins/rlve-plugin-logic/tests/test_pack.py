@@ -26,7 +26,7 @@ def test_one_module_per_environment_named_after_its_id_and_one_sorted_list():
 
 def test_the_hook_and_the_entry_point_register_every_environment():
     registered = []
-    rlve_plugin_logic.register_environments(registered.append)
+    rlve_plugin_logic.register_environments(lambda *classes: registered.extend(classes))
     assert registered == ENVIRONMENTS
     loaded = load()
     assert set(loaded.registry.select("logic/*")) == {cls.id for cls in ENVIRONMENTS}

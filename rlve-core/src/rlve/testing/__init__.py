@@ -22,6 +22,14 @@ Time limits, in the suite and in a pack's own tests, are CPU time, so a busy mac
         env.sample(100, 0)
     assert spent.cpu < 1.0, spent        # "12.3 ms of CPU time (40.1 ms wall)"
 
+A pack's own tests check what the kit cannot know, other valid answers and near misses::
+
+    from rlve.testing import assert_accepted, assert_rejected, find_problem
+
+    problem = find_problem("graph/shortest_path", lambda p: len(p.data["paths"]) > 1)
+    assert_accepted(problem, "0 2 5")                       # another shortest path
+    assert_rejected(problem, "0 1 2 5", "not shortest")     # the reason says why
+
 What is checked, and the rules behind each check: ``rlve.testing.report.CHECKS`` and the docstring of
 ``rlve.testing.checks``. The hostile corpus: ``rlve.testing.hostile``.
 
@@ -35,6 +43,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from rlve.testing.assertions import assert_accepted, assert_rejected, find_problem, score_answer
     from rlve.testing.checks import check_environment
     from rlve.testing.config import CheckConfig
     from rlve.testing.conformance import EnvironmentConformance
@@ -49,10 +58,14 @@ _EXPORTS = {
     "EnvironmentConformance": "rlve.testing.conformance",
     "Failure": "rlve.testing.report",
     "Spent": "rlve.testing.timing",
+    "assert_accepted": "rlve.testing.assertions",
+    "assert_rejected": "rlve.testing.assertions",
     "check_environment": "rlve.testing.checks",
     "check_environments": "rlve.testing.runner",
     "cpu_time": "rlve.testing.timing",
     "cpu_timer": "rlve.testing.timing",
+    "find_problem": "rlve.testing.assertions",
+    "score_answer": "rlve.testing.assertions",
 }
 
 __all__ = [
@@ -62,10 +75,14 @@ __all__ = [
     "EnvironmentConformance",
     "Failure",
     "Spent",
+    "assert_accepted",
+    "assert_rejected",
     "check_environment",
     "check_environments",
     "cpu_time",
     "cpu_timer",
+    "find_problem",
+    "score_answer",
 ]
 
 
