@@ -26,9 +26,9 @@ A pack's own tests check what the kit cannot know, other valid answers and near 
 
     from rlve.testing import assert_accepted, assert_rejected, find_problem
 
-    problem = find_problem("graph/shortest_path", lambda p: len(p.data["paths"]) > 1)
-    assert_accepted(problem, "0 2 5")                       # another shortest path
-    assert_rejected(problem, "0 1 2 5", "not shortest")     # the reason says why
+    problem = find_problem("graph/shortest_path", lambda p: p.size > 8)
+    assert_accepted(problem, other_shortest_path)            # not the reference, as short
+    assert_rejected(problem, one_step_longer, "longer")      # the reason says why
 
 What is checked, and the rules behind each check: ``rlve.testing.report.CHECKS`` and the docstring of
 ``rlve.testing.checks``. The hostile corpus: ``rlve.testing.hostile``.

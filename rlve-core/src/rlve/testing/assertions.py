@@ -6,9 +6,9 @@ misses (one step too long, one clash) refused with a reason that says why::
 
     from rlve.testing import assert_accepted, assert_rejected, find_problem
 
-    problem = find_problem("graph/shortest_path", lambda p: len(p.data["paths"]) > 1)
-    assert_accepted(problem, "0 2 5")                       # another shortest path
-    assert_rejected(problem, "0 1 2 5", "not shortest")     # a longer one; the reason says so
+    problem = find_problem("graph/shortest_path", lambda p: p.size > 8)
+    assert_accepted(problem, other_shortest_path)            # not the reference, as short
+    assert_rejected(problem, one_step_longer, "longer")      # the reason says why
 
 Answers are scored as a model would write them (reasoning, then ``<answer>`` tags), through the installed
 environment that made the problem.
