@@ -84,12 +84,14 @@ def test_curriculum_rows_per_step_match_rollouts(live_run):
 
 
 def test_a_run_that_crashes_is_marked_failed(tmp_path, tiny_model, fakes):
-    from conftest import AlwaysRight
-
     import rlve
     from rlve import Verdict
 
-    class Exploding(AlwaysRight):
+    # Through the registry (the fakes fixture registered it), not `from conftest import`: when every
+    # package's tests run in one session, "conftest" may be another folder's.
+    always_right = rlve.registry().entry("testfake/always_right").cls
+
+    class Exploding(always_right):
         id = "testfake/exploding"
 
         def score(self, problem, response):

@@ -148,6 +148,18 @@ def test_allow_version_change_continues_the_run_and_records_the_change(tmp_path,
     versions = dict(db.execute("SELECT step, MIN(env_version) FROM rollouts GROUP BY step").fetchall())
     assert versions == {1: installed, 2: installed}
 
+    from click.testing import CliRunner
+
+    from rlve import plugins
+    from rlve.cli import cli
+
+    plugins.register_commands(cli)  # what `rlve` does at start: the trainer adds `history`
+    shown = CliRunner().invoke(cli, ["history", "show", run_id, "--output", str(tmp_path)])
+    assert shown.exit_code == 0, shown.output
+    assert f"testfake/always_right changed from version 7 to {installed} at step 1" in shown.output
+    as_json = CliRunner().invoke(cli, ["history", "show", run_id, "--output", str(tmp_path), "--json"])
+    assert json.loads(as_json.output)["version_changes"][0]["new_version"] == installed
+
     # Recorded: the next resume finds nothing changed and needs no flag.
     assert train(config, resume=run_id, overrides=["max_steps=3"], quiet=True).final_step == 3
     assert db.execute("SELECT COUNT(*) FROM environment_changes").fetchone()[0] == 1

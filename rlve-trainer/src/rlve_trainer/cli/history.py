@@ -70,7 +70,13 @@ def show(run, as_json, db, output):
         engine.dispose()
     row = summary["run"]
     if as_json:
-        click.echo(json.dumps({"run": row, "envs": summary["envs"]}, default=str, indent=2))
+        click.echo(
+            json.dumps(
+                {"run": row, "envs": summary["envs"], "version_changes": summary["version_changes"]},
+                default=str,
+                indent=2,
+            )
+        )
         return
     click.echo(f"run {row['id']}" + (f" ({row['name']})" if row["name"] else ""))
     click.echo(
@@ -80,6 +86,11 @@ def show(run, as_json, db, output):
     click.echo(f"  created {row['created_at']}, updated {row['updated_at']}")
     if row.get("error"):
         click.echo(f"  error: {row['error']}")
+    for change in summary["version_changes"]:  # accepted with --resume --allow-version-change
+        click.echo(
+            f"  {change['env']} changed from version {change['old_version']} to {change['new_version']} "
+            f"at step {change['step']} ({change['changed_at']})"
+        )
     columns = ["env", "band now", "max high", "rollouts", "accuracy", "reward", "band over time (step: low-high)"]
     table = []
     for env, info in summary["envs"].items():

@@ -74,6 +74,14 @@ def run_summary(engine: Engine, run: str) -> dict[str, Any]:
             .where(changes.c.run_id == run_id)
             .order_by(changes.c.step, changes.c.id)
         ).all()
+        versions = models.environment_changes
+        version_rows = connection.execute(
+            select(
+                versions.c.env, versions.c.step, versions.c.old_version, versions.c.new_version, versions.c.changed_at
+            )
+            .where(versions.c.run_id == run_id)
+            .order_by(versions.c.step, versions.c.id)
+        ).all()
     envs: dict[str, dict[str, Any]] = {
         env: {"timeline": [], "samples": 0, "accuracy": None, "reward": None, "changes": []}
         for env in json.loads(row["environments"])
@@ -89,7 +97,11 @@ def run_summary(engine: Engine, run: str) -> dict[str, Any]:
         envs.setdefault(env, {"timeline": [], "changes": []}).update(samples=count, accuracy=accuracy, reward=reward)
     for env, step, old, new in change_rows:
         envs.setdefault(env, {"timeline": [], "changes": []})["changes"].append((step, old, new))
-    return {"run": row, "envs": envs}
+    version_changes = [
+        {"env": env, "step": step, "old_version": old, "new_version": new, "changed_at": changed_at}
+        for env, step, old, new, changed_at in version_rows
+    ]
+    return {"run": row, "envs": envs, "version_changes": version_changes}
 
 
 def run_sql(engine: Engine, query: str) -> tuple[list[str], list[tuple]]:
