@@ -7,8 +7,9 @@ import subprocess
 import sys
 import warnings
 
+from rlve_plugin_code.sandbox.first_run import FirstRun
 from rlve_plugin_code.sandbox.probe import describe, isolation_here
-from rlve_plugin_code.sandbox.runner import _FirstRun
+from rlve_plugin_code.sandbox.runner import WORKDIR_PREFIX
 
 
 def test_every_layer_reports_a_status():
@@ -26,7 +27,7 @@ def test_missing_protections_are_named_with_their_reason():
 
 
 def test_the_verifier_warns_once_about_what_is_missing():
-    first = _FirstRun()
+    first = FirstRun(WORKDIR_PREFIX)
     missing = {"ipc": "unavailable: no user namespace", "network": "namespace"}
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -35,7 +36,7 @@ def test_the_verifier_warns_once_about_what_is_missing():
     assert len(caught) == 1 and "ipc: unavailable: no user namespace" in str(caught[0].message)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        _FirstRun().warn_about({"network": "namespace"})
+        FirstRun(WORKDIR_PREFIX).warn_about({"network": "namespace"})
     assert caught == []
 
 

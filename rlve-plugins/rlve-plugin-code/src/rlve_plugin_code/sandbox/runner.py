@@ -22,12 +22,11 @@ import signal
 import subprocess
 import sys
 import tempfile
-import threading
 import time
-import warnings
 from pathlib import Path
 
-from rlve_plugin_code.sandbox.cleanup import kill_user_processes, remove_stale_workdirs, remove_tree, remove_user_files
+from rlve_plugin_code.sandbox.cleanup import kill_user_processes, remove_tree, remove_user_files
+from rlve_plugin_code.sandbox.first_run import FirstRun
 from rlve_plugin_code.sandbox.records import Records, parse_records
 from rlve_plugin_code.sandbox.results import Job, RunResult
 
@@ -215,34 +214,7 @@ def _kill_group(pid: int) -> None:
         pass
 
 
-class _FirstRun:
-    """What happens once per verifier process: the sweep of dead verifiers' folders, and one warning
-    naming the protections this kernel does not offer (every run reports them in ``isolation``)."""
-
-    def __init__(self) -> None:
-        self.lock = threading.Lock()
-        self.swept = False
-        self.warned = False
-
-    def sweep(self) -> None:
-        with self.lock:
-            if self.swept:
-                return
-            self.swept = True
-        remove_stale_workdirs(tempfile.gettempdir(), WORKDIR_PREFIX)
-
-    def warn_about(self, isolation: dict[str, str]) -> None:
-        missing = {layer: status for layer, status in isolation.items() if status.startswith("unavailable")}
-        with self.lock:
-            if self.warned or not isolation:
-                return
-            self.warned = True
-        if missing:
-            listed = "; ".join(f"{layer}: {status}" for layer, status in missing.items())
-            warnings.warn(f"rlve sandbox: some protections are not available here ({listed})", stacklevel=3)
-
-
-_first_run = _FirstRun()
+_first_run = FirstRun(WORKDIR_PREFIX)
 
 
 def run(job: Job) -> RunResult:
