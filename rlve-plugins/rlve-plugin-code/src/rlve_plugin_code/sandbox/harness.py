@@ -817,13 +817,13 @@ def confine(job):
     if as_root and uid is None:
         raise SetupError("started as root without a uid to switch to")
     parent = job["parent_pid"]
-    die_with_parent(native, lambda: os.getppid() == parent)
+    parent_alive = lambda: os.getppid() == parent  # noqa: E731
+    die_with_parent(native, parent_alive)
 
     several_processes = job["limits"]["max_processes"] > 1
     layers.update(enter_namespaces(native, as_root, job["isolate_network"], several_processes))
     in_user_namespace = "user namespace" in layers
-    parent_alive = lambda: os.getppid() == parent  # noqa: E731
-    if layers.get("pid") == "namespace":
+    if layers.get("pid") == "namespace":  # the parent is now the supervisor, outside our namespace
         parent_alive = pipe_open(supervise(native))
 
     if layers.get("mount") == "namespace":
