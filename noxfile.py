@@ -9,9 +9,15 @@ nox -s bench        the benchmarks, with ratios against peers measured in the sa
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import nox
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
 
 ROOT = Path(__file__).parent
 nox.options.default_venv_backend = "virtualenv"
@@ -24,11 +30,19 @@ PACKS = sorted(f"./{p.parent.relative_to(ROOT)}" for p in ROOT.glob("rlve-plugin
 TRAINER = "./rlve-trainer" if (ROOT / "rlve-trainer" / "pyproject.toml").exists() else None
 
 
-def install_everything(session: nox.Session, editable: bool = False) -> None:
+def with_test_extra(package: str) -> str:
+    """``package[test]`` when its pyproject declares a ``test`` extra (the independent solvers its tests use)."""
+    with open(ROOT / package / "pyproject.toml", "rb") as f:
+        extras = tomllib.load(f)["project"].get("optional-dependencies", {})
+    return f"{package}[test]" if "test" in extras else package
+
+
+def install_everything(session: nox.Session, editable: bool = False, test_extras: bool = False) -> None:
     if TRAINER:
         session.install(TORCH)
     flag = ["-e"] if editable else []
-    packages = [CORE, *PACKS, *([TRAINER] if TRAINER else [])]
+    packs = [with_test_extra(pack) for pack in PACKS] if test_extras else PACKS
+    packages = [CORE, *packs, *([TRAINER] if TRAINER else [])]
     session.install(*[arg for package in packages for arg in (*flag, package)])
 
 
@@ -42,7 +56,8 @@ def lint(session: nox.Session) -> None:
 @nox.session
 def tests(session: nox.Session) -> None:
     """Every package's tests and the cross-package ones, in a fresh virtualenv, RLVE_STRICT_PLUGINS=1 (no lint)."""
-    install_everything(session)
+    # Each pack's [test] extra: networkx, sympy, python-sat, the solvers its environments are checked against.
+    install_everything(session, test_extras=True)
     # matplotlib: the trainer's plots (history frontier, ablation report) are tested, not skipped.
     session.install("pytest>=8", *(["matplotlib"] if TRAINER else []))
     test_dirs = [str(p) for p in [ROOT / "rlve-core" / "tests", *sorted(ROOT.glob("rlve-plugins/*/tests"))]]
