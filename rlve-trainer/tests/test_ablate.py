@@ -246,8 +246,7 @@ def test_a_finished_warm_start_is_reused_not_retrained(first):
 
 
 def test_held_out_seeds_are_outside_the_training_range_and_repeat():
-    from rlve_trainer.ablate.evaluate import held_out_seeds
-    from rlve_trainer.data import TRAIN_SEED_LIMIT
+    from rlve_trainer.data import TRAIN_SEED_LIMIT, held_out_seeds
 
     seeds = held_out_seeds("math/addition", 1, 50, eval_seed=0)
     assert len(set(seeds)) == 50 and min(seeds) >= TRAIN_SEED_LIMIT

@@ -33,6 +33,22 @@ from rlve.curriculum import Curriculum
 #: evaluation (``rlve ablate``) takes its held-out problems there.
 TRAIN_SEED_LIMIT = 2**62
 
+def held_out_seeds(env_id: str, difficulty: int, count: int, eval_seed: int) -> list[int]:
+    """``count`` distinct seeds in [2**62, 2**63), never trained on, the same for the same arguments on every
+    machine; ``rlve ablate`` and ``rlve eval`` take their problems from them."""
+    from rlve.environment import MAX_SEED
+
+    rng = random.Random(f"rlve-ablate-eval|{eval_seed}|{env_id}|{difficulty}")
+    seeds: list[int] = []
+    chosen: set[int] = set()
+    while len(seeds) < count:
+        seed = rng.randint(TRAIN_SEED_LIMIT, MAX_SEED)
+        if seed not in chosen:
+            chosen.add(seed)
+            seeds.append(seed)
+    return seeds
+
+
 #: Dataset columns besides ``prompt``; TRL hands them to the reward function as keyword arguments.
 COLUMNS = ("rlve_slot", "rlve_env", "rlve_difficulty", "rlve_seed")
 

@@ -47,9 +47,14 @@ class CheckedRun:
 
 def make_curriculum(config: TrainConfig, env_ids: list[str]) -> Curriculum:
     """A fresh curriculum of the configured strategy over ``env_ids``; RlveError for a bad parameter."""
+    import rlve
     from rlve import curriculum
+    from rlve_trainer.evaluation import start
 
-    return curriculum.create(config.curriculum.strategy, env_ids, **config.curriculum.params)
+    registry = rlve.registry()
+    versions = {env_id: registry.get(env_id).version for env_id in env_ids}
+    params = start.resolve(config.curriculum.params, config.db_url(), versions)  # from-eval:EVAL -> frontiers
+    return curriculum.create(config.curriculum.strategy, env_ids, **params)
 
 
 def resumed_config(stored: dict[str, Any], overrides: Iterable[str], db_url: str) -> TrainConfig:

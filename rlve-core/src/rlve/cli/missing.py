@@ -13,6 +13,7 @@ PROVIDED_ELSEWHERE: dict[str, tuple[str, str]] = {
     "train": ("rlve-trainer", "./rlve-trainer"),
     "history": ("rlve-trainer", "./rlve-trainer"),
     "ablate": ("rlve-trainer", "./rlve-trainer"),
+    "eval": ("rlve-trainer", "./rlve-trainer"),
 }
 
 

@@ -9,10 +9,17 @@ accuracy is at least ``threshold``; the counters reset either way. ``high`` neve
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rlve.curriculum.base import Band, Curriculum, DifficultyChange, check_fraction, check_positive_int
+from rlve.curriculum.base import (
+    Band,
+    Curriculum,
+    DifficultyChange,
+    check_fraction,
+    check_positive_int,
+    initial_levels,
+)
 
 
 class AdaptiveCurriculum(Curriculum):
@@ -22,17 +29,18 @@ class AdaptiveCurriculum(Curriculum):
         self,
         env_ids: Sequence[str],
         *,
-        initial_difficulty: int = 0,
+        initial_difficulty: int | Mapping[str, int] = 0,
         window: int = 4,
         min_samples: int = 128,
         threshold: float = 0.9,
     ):
         super().__init__(env_ids)
-        self.initial_difficulty = check_positive_int("initial_difficulty", initial_difficulty)
         self.window = check_positive_int("window", window, minimum=1)
         self.min_samples = check_positive_int("min_samples", min_samples, minimum=1)
         self.threshold = check_fraction("threshold", threshold)
-        self.high = {env: self.initial_difficulty for env in self.env_ids}
+        self.high = initial_levels(self.env_ids, initial_difficulty)
+        # One integer for every environment, or each environment's own start (``rlve eval``'s frontiers).
+        self.initial_difficulty = initial_difficulty if isinstance(initial_difficulty, int) else dict(self.high)
         self.correct_at_high = {env: 0 for env in self.env_ids}
         self.total_at_high = {env: 0 for env in self.env_ids}
 

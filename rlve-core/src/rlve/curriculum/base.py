@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, ClassVar
 
@@ -97,6 +97,18 @@ def check_positive_int(name: str, value: object, minimum: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
         raise ValueError(f"curriculum parameter {name} must be an integer >= {minimum}, got {value!r}")
     return value
+
+
+def initial_levels(env_ids: Sequence[str], value: object) -> dict[str, int]:
+    """Each environment's starting difficulty from ``initial_difficulty``: one integer for all, or a mapping
+    ``{env id: integer}`` (what ``rlve eval`` measured; an environment it does not name starts at 0)."""
+    if isinstance(value, Mapping):
+        unknown = sorted(set(value) - set(env_ids))
+        if unknown:
+            raise ValueError(f"curriculum parameter initial_difficulty names environments not in the run: {unknown}")
+        return {env: check_positive_int(f"initial_difficulty[{env!r}]", value.get(env, 0)) for env in env_ids}
+    start = check_positive_int("initial_difficulty", value)
+    return {env: start for env in env_ids}
 
 
 def check_fraction(name: str, value: object) -> float:

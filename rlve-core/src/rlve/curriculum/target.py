@@ -12,10 +12,17 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rlve.curriculum.base import Band, Curriculum, DifficultyChange, check_fraction, check_positive_int
+from rlve.curriculum.base import (
+    Band,
+    Curriculum,
+    DifficultyChange,
+    check_fraction,
+    check_positive_int,
+    initial_levels,
+)
 
 
 class TargetSuccessCurriculum(Curriculum):
@@ -31,7 +38,7 @@ class TargetSuccessCurriculum(Curriculum):
         initial_success: float = 0.5,
         temperature: float = 0.5,
         patience: int = 16,
-        initial_difficulty: int = 0,
+        initial_difficulty: int | Mapping[str, int] = 0,
     ):
         super().__init__(env_ids)
         self.target = check_fraction("target", target)
@@ -42,8 +49,9 @@ class TargetSuccessCurriculum(Curriculum):
             raise ValueError(f"curriculum parameter temperature must be a number > 0, got {temperature!r}")
         self.temperature = float(temperature)
         self.patience = check_positive_int("patience", patience, minimum=1)
-        self.initial_difficulty = check_positive_int("initial_difficulty", initial_difficulty)
-        self.difficulty = {env: self.initial_difficulty for env in self.env_ids}
+        self.difficulty = initial_levels(self.env_ids, initial_difficulty)
+        # One integer for every environment, or each environment's own start (``rlve eval``'s frontiers).
+        self.initial_difficulty = initial_difficulty if isinstance(initial_difficulty, int) else dict(self.difficulty)
         self.success = {env: self.initial_success for env in self.env_ids}
         self.since_change = {env: 0 for env in self.env_ids}
 

@@ -12,13 +12,11 @@ also counted in ``unjudged``, so a broken sandbox shows in the results instead o
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from rlve.environment import MAX_SEED
-from rlve_trainer.data import TRAIN_SEED_LIMIT
+from rlve_trainer.data import held_out_seeds
 
 if TYPE_CHECKING:
     from rlve_trainer.ablate.config import AblateConfig
@@ -61,17 +59,6 @@ class EvalPlan:
             verify_timeout=config.train.reward.verify_timeout,
             verify_workers=config.train.reward.verify_workers,
         )
-
-
-def held_out_seeds(env_id: str, difficulty: int, count: int, eval_seed: int) -> list[int]:
-    """``count`` distinct seeds in [2**62, 2**63), the same for the same arguments on every machine."""
-    rng = random.Random(f"rlve-ablate-eval|{eval_seed}|{env_id}|{difficulty}")
-    seeds: list[int] = []
-    while len(seeds) < count:
-        seed = rng.randint(TRAIN_SEED_LIMIT, MAX_SEED)
-        if seed not in seeds:
-            seeds.append(seed)
-    return seeds
 
 
 def evaluate(model, tokenizer, environments: Mapping[str, object], plan: EvalPlan) -> list[LevelScore]:

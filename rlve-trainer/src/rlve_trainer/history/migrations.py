@@ -122,7 +122,40 @@ def v4_environment_changes(connection: Connection) -> None:
     )
 
 
-# The next schema change: a new ``@migration`` function ``v5_...`` here, after the last one.
+@migration
+def v5_evaluations(connection: Connection) -> None:
+    """``evaluations`` (one per ``rlve eval``), ``evaluation_results`` (per environment and level) and
+    ``evaluation_frontiers`` (per environment: the frontier and the levels that bound it)."""
+    connection.execute(
+        text(
+            """CREATE TABLE evaluations (
+            id VARCHAR(64) PRIMARY KEY, name VARCHAR(200), status VARCHAR(16) NOT NULL,
+            created_at VARCHAR(32) NOT NULL, finished_at VARCHAR(32), model TEXT NOT NULL, backend VARCHAR(16) NOT NULL,
+            settings TEXT NOT NULL, packages TEXT NOT NULL, environments TEXT NOT NULL,
+            threshold DOUBLE PRECISION NOT NULL, problems INTEGER NOT NULL, error TEXT)"""
+        )
+    )
+    connection.execute(
+        text(
+            """CREATE TABLE evaluation_results (
+            evaluation_id VARCHAR(64) NOT NULL REFERENCES evaluations(id) ON DELETE CASCADE,
+            env VARCHAR(200) NOT NULL, difficulty INTEGER NOT NULL, answers INTEGER NOT NULL, correct INTEGER NOT NULL,
+            unjudged INTEGER NOT NULL, accuracy DOUBLE PRECISION NOT NULL, low DOUBLE PRECISION NOT NULL,
+            high DOUBLE PRECISION NOT NULL, passed BOOLEAN NOT NULL, early BOOLEAN NOT NULL, probe INTEGER NOT NULL,
+            PRIMARY KEY (evaluation_id, env, difficulty))"""
+        )
+    )
+    connection.execute(
+        text(
+            """CREATE TABLE evaluation_frontiers (
+            evaluation_id VARCHAR(64) NOT NULL REFERENCES evaluations(id) ON DELETE CASCADE,
+            env VARCHAR(200) NOT NULL, env_version INTEGER NOT NULL, frontier INTEGER, failed_at INTEGER,
+            capped BOOLEAN NOT NULL, answers INTEGER NOT NULL, PRIMARY KEY (evaluation_id, env))"""
+        )
+    )
+
+
+# The next schema change: a new ``@migration`` function ``v6_...`` here, after the last one.
 
 LATEST = len(MIGRATIONS)
 

@@ -138,6 +138,53 @@ environment_changes = Table(
     Column("changed_at", String(32), nullable=False),  # when `--resume --allow-version-change` accepted it (v4)
 )
 
+evaluations = Table(
+    "evaluations",
+    metadata,
+    Column("id", String(64), primary_key=True),
+    Column("name", String(200)),
+    Column("status", String(16), nullable=False),  # running, stopped, finished, failed
+    Column("created_at", String(32), nullable=False),
+    Column("finished_at", String(32)),
+    Column("model", Text, nullable=False),  # a model folder, or the served model's name
+    Column("backend", String(16), nullable=False),  # hf, vllm, openai
+    Column("settings", Text, nullable=False),  # JSON: sampling and backend settings (never an API key)
+    Column("packages", Text, nullable=False),  # package versions, as in runs.packages
+    Column("environments", Text, nullable=False),  # env id -> env version
+    Column("threshold", Float, nullable=False),
+    Column("problems", Integer, nullable=False),  # problems per level at most
+    Column("error", Text),
+)
+
+evaluation_results = Table(
+    "evaluation_results",
+    metadata,
+    Column("evaluation_id", String(64), ForeignKey("evaluations.id", ondelete="CASCADE"), primary_key=True),
+    Column("env", String(200), primary_key=True),
+    Column("difficulty", Integer, primary_key=True),
+    Column("answers", Integer, nullable=False),  # completions scored (problems x n)
+    Column("correct", Integer, nullable=False),
+    Column("unjudged", Integer, nullable=False),  # answers the verifier could not judge (counted not correct)
+    Column("accuracy", Float, nullable=False),
+    Column("low", Float, nullable=False),  # 95% Wilson interval of the accuracy
+    Column("high", Float, nullable=False),
+    Column("passed", Boolean, nullable=False),  # accuracy at or above the threshold
+    Column("early", Boolean, nullable=False),  # decided by the interval before all problems were used
+    Column("probe", Integer, nullable=False),  # the order in which the search probed the levels, from 1
+)
+
+evaluation_frontiers = Table(
+    "evaluation_frontiers",
+    metadata,
+    Column("evaluation_id", String(64), ForeignKey("evaluations.id", ondelete="CASCADE"), primary_key=True),
+    Column("env", String(200), primary_key=True),
+    Column("env_version", Integer, nullable=False),
+    Column("frontier", Integer),  # highest level that passed; NULL when d = 0 failed
+    Column("failed_at", Integer),  # lowest level above it that failed; NULL when capped
+    Column("capped", Boolean, nullable=False),  # every level up to --max-difficulty passed: a lower bound
+    Column("answers", Integer, nullable=False),  # completions the search used for this environment
+)
+
 Index("ix_curriculum_run_env", curriculum.c.run_id, curriculum.c.env, curriculum.c.step)
 Index("ix_rollouts_run_step", rollouts.c.run_id, rollouts.c.step)
 Index("ix_changes_run", difficulty_changes.c.run_id, difficulty_changes.c.step)
