@@ -8,8 +8,9 @@ from typing import Any
 
 from rlve import Environment, Instance, Verdict
 from rlve.scaling import level, slow
-from rlve_plugin_math.numbers import digits_of, parse_integers, says_none
+from rlve_plugin_math.numbers import digits_of
 from rlve_plugin_math.scaling import LEVEL_CAP, digits_cap, random_with_digits
+from rlve_plugin_math.solution_sets import check_solution_set
 
 MAX_SOLUTIONS = 24
 
@@ -58,22 +59,12 @@ class LinearCongruence(Environment):
         return Instance(prompt=prompt, answer=answer, data=data, size=digits)
 
     def check(self, data: dict[str, Any], answer: str) -> Verdict:
-        count = data["count"]
-        if says_none(answer):
-            return Verdict.right() if count == 0 else Verdict.wrong("the congruence has solutions")
         a, b, m = int(data["a"]), int(data["b"]), int(data["m"])
-        values = parse_integers(answer, max_items=max(count, 1) + 1, max_digits=digits_of(m) + 2, names=(("x",),))
-        if not values:
-            return Verdict.wrong("no solutions listed")
-        seen = set()
-        for x in values:
-            if not 0 <= x < m:
-                return Verdict.wrong(f"{x} is not between 0 and {m - 1}")
-            if (a * x - b) % m:
-                return Verdict.wrong(f"{x} is not a solution")
-            if x in seen:
-                return Verdict.wrong(f"{x} is listed twice")
-            seen.add(x)
-        if len(values) != count:
-            return Verdict.wrong(f"there are {count} solutions, {len(values)} listed")
-        return Verdict.right()
+        return check_solution_set(
+            answer,
+            count=data["count"],
+            modulus=m,
+            is_solution=lambda x: (a * x - b) % m == 0,
+            not_a_solution="{x} is not a solution",
+            has_solutions="the congruence has solutions",
+        )
