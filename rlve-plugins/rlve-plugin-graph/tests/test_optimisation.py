@@ -9,10 +9,10 @@ from collections import deque
 from helpers import assert_right, assert_wrong, env, find, score
 
 from rlve_plugin_graph.connectivity import UnionFind
-from rlve_plugin_graph.environments.bipartite_matching import maximum_matching
 from rlve_plugin_graph.environments.min_vertex_cover import is_cover
 from rlve_plugin_graph.flow import max_flow
 from rlve_plugin_graph.graphs import neighbours, normalise
+from rlve_plugin_graph.matching import maximum_matching
 
 
 def kruskal_reversed_ties(n, edges):

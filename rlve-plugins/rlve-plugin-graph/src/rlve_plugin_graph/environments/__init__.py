@@ -10,50 +10,98 @@ from rlve_plugin_graph.environments.articulation_points import ArticulationPoint
 from rlve_plugin_graph.environments.bipartite import Bipartite
 from rlve_plugin_graph.environments.bipartite_matching import BipartiteMatching
 from rlve_plugin_graph.environments.bridges import Bridges
+from rlve_plugin_graph.environments.coin_change import CoinChange
 from rlve_plugin_graph.environments.connected_components import ConnectedComponents
+from rlve_plugin_graph.environments.count_shortest_paths import CountShortestPaths
 from rlve_plugin_graph.environments.count_spanning_trees import CountSpanningTrees
 from rlve_plugin_graph.environments.cycle_detection import CycleDetection
+from rlve_plugin_graph.environments.difference_constraints import DifferenceConstraints
+from rlve_plugin_graph.environments.distinct_substrings import DistinctSubstrings
+from rlve_plugin_graph.environments.edit_distance import EditDistance
 from rlve_plugin_graph.environments.euler_path import EulerPath
 from rlve_plugin_graph.environments.graph_colouring import GraphColouring
 from rlve_plugin_graph.environments.graph_isomorphism import GraphIsomorphism
 from rlve_plugin_graph.environments.grid_bfs import GridBfs
 from rlve_plugin_graph.environments.hamiltonian_path import HamiltonianPath
+from rlve_plugin_graph.environments.inverse_bwt import InverseBwt
 from rlve_plugin_graph.environments.inversion_count import InversionCount
+from rlve_plugin_graph.environments.knapsack import Knapsack
+from rlve_plugin_graph.environments.lcs_three import LcsThree
 from rlve_plugin_graph.environments.longest_increasing_subsequence import LongestIncreasingSubsequence
+from rlve_plugin_graph.environments.longest_palindromic_subsequence import LongestPalindromicSubsequence
 from rlve_plugin_graph.environments.lowest_common_ancestor import LowestCommonAncestor
+from rlve_plugin_graph.environments.lz_factorisation import LzFactorisation
+from rlve_plugin_graph.environments.matrix_chain_order import MatrixChainOrder
 from rlve_plugin_graph.environments.max_clique import MaxClique
 from rlve_plugin_graph.environments.max_flow import MaxFlow
+from rlve_plugin_graph.environments.min_arborescence import MinArborescence
+from rlve_plugin_graph.environments.min_cost_flow import MinCostFlow
 from rlve_plugin_graph.environments.min_cut import MinCut
+from rlve_plugin_graph.environments.min_dominating_set import MinDominatingSet
+from rlve_plugin_graph.environments.min_path_cover_dag import MinPathCoverDag
 from rlve_plugin_graph.environments.min_vertex_cover import MinVertexCover
+from rlve_plugin_graph.environments.minimal_rotation import MinimalRotation
 from rlve_plugin_graph.environments.minimum_spanning_tree import MinimumSpanningTree
+from rlve_plugin_graph.environments.palindrome_partition import PalindromePartition
+from rlve_plugin_graph.environments.second_best_mst import SecondBestMst
 from rlve_plugin_graph.environments.shortest_path import ShortestPath
+from rlve_plugin_graph.environments.shortest_superstring import ShortestSuperstring
+from rlve_plugin_graph.environments.steiner_tree import SteinerTree
+from rlve_plugin_graph.environments.string_period import StringPeriod
 from rlve_plugin_graph.environments.strongly_connected_components import StronglyConnectedComponents
+from rlve_plugin_graph.environments.subset_sum import SubsetSum
 from rlve_plugin_graph.environments.topological_order import TopologicalOrder
 from rlve_plugin_graph.environments.tree_diameter import TreeDiameter
+from rlve_plugin_graph.environments.weighted_interval_scheduling import WeightedIntervalScheduling
+from rlve_plugin_graph.environments.wildcard_matching import WildcardMatching
 
 ENVIRONMENTS = [
     ArticulationPoints,
     Bipartite,
     BipartiteMatching,
     Bridges,
+    CoinChange,
     ConnectedComponents,
+    CountShortestPaths,
     CountSpanningTrees,
     CycleDetection,
+    DifferenceConstraints,
+    DistinctSubstrings,
+    EditDistance,
     EulerPath,
     GraphColouring,
     GraphIsomorphism,
     GridBfs,
     HamiltonianPath,
+    InverseBwt,
     InversionCount,
+    Knapsack,
+    LcsThree,
     LongestIncreasingSubsequence,
+    LongestPalindromicSubsequence,
     LowestCommonAncestor,
+    LzFactorisation,
+    MatrixChainOrder,
     MaxClique,
     MaxFlow,
+    MinArborescence,
+    MinCostFlow,
     MinCut,
+    MinDominatingSet,
+    MinPathCoverDag,
     MinVertexCover,
+    MinimalRotation,
     MinimumSpanningTree,
+    PalindromePartition,
+    SecondBestMst,
     ShortestPath,
+    ShortestSuperstring,
+    SteinerTree,
+    StringPeriod,
     StronglyConnectedComponents,
+    SubsetSum,
     TopologicalOrder,
     TreeDiameter,
+    WeightedIntervalScheduling,
+    WildcardMatching,
 ]

@@ -8,38 +8,8 @@ from typing import Any
 from rlve import Environment, Instance, Verdict
 from rlve.scaling import level
 from rlve_plugin_graph.graphs import describe_graph, edge_set, neighbours, normalise
+from rlve_plugin_graph.matching import maximum_matching
 from rlve_plugin_graph.reading import parse_edges
-
-
-def maximum_matching(left: list[int], adj: list[list[int]]) -> dict[int, int]:
-    """Kuhn's augmenting paths (iterative): ``mate[right] = left`` of a maximum matching."""
-    mate: dict[int, int] = {}
-    for start in left:
-        # Depth-first search for an augmenting path from `start`, over alternating edges.
-        visited: set[int] = set()
-        stack = [(start, iter(adj[start]))]
-        path: list[tuple[int, int]] = []  # (left, right) edges of the current alternating path
-        found = False
-        while stack and not found:
-            u, options = stack[-1]
-            for v in options:
-                if v in visited:
-                    continue
-                visited.add(v)
-                path.append((u, v))
-                if v not in mate:
-                    found = True
-                else:
-                    stack.append((mate[v], iter(adj[mate[v]])))
-                break
-            else:
-                stack.pop()
-                if path:
-                    path.pop()
-        if found:
-            for u, v in path:
-                mate[v] = u
-    return mate
 
 
 class BipartiteMatching(Environment):

@@ -9,6 +9,7 @@ from rlve import Environment, Instance, Verdict
 from rlve.parse import parse_int_list
 from rlve.scaling import level
 from rlve_plugin_graph.reading import check_length
+from rlve_plugin_graph.sequences import is_subsequence
 
 
 def longest_increasing(values: list[int]) -> list[int]:
@@ -41,18 +42,6 @@ def _first_tail_not_below(values: list[int], tails: list[int], x: int) -> int:
         else:
             high = mid
     return low
-
-
-def is_subsequence(candidate: list[int], values: list[int]) -> bool:
-    """Greedy matching: taking the earliest possible position for each value never loses a match."""
-    position = 0
-    for x in candidate:
-        while position < len(values) and values[position] != x:
-            position += 1
-        if position == len(values):
-            return False
-        position += 1
-    return True
 
 
 class LongestIncreasingSubsequence(Environment):

@@ -7,15 +7,9 @@ from typing import Any
 
 from rlve import Environment, Instance, Verdict
 from rlve.scaling import level
-from rlve_plugin_graph.connectivity import UnionFind
-from rlve_plugin_graph.graphs import describe_graph, normalise, random_connected_edges, weight_map
+from rlve_plugin_graph.graphs import describe_graph, random_connected_edges
 from rlve_plugin_graph.reading import parse_edges
-
-
-def kruskal(n: int, edges: list[list[int]]) -> list[list[int]]:
-    """A minimum spanning tree (ties broken by the edge's endpoints, so the reference is canonical)."""
-    uf = UnionFind(n)
-    return [[u, v, w] for u, v, w in sorted(edges, key=lambda e: (e[2], e[0], e[1])) if uf.union(u, v)]
+from rlve_plugin_graph.spanning_trees import forest_weight, kruskal
 
 
 class MinimumSpanningTree(Environment):
@@ -50,16 +44,10 @@ class MinimumSpanningTree(Environment):
         chosen = parse_edges(answer, n, max_items=n)
         if len(chosen) != n - 1:
             return Verdict.wrong(f"a spanning tree of {n} nodes has {n - 1} edges, not {len(chosen)}")
-        weight = weight_map(data["edges"])
-        uf = UnionFind(n)
-        total = 0
-        for u, v in chosen:
-            key = normalise(u, v)
-            if key not in weight:
-                return Verdict.wrong(f"{u}-{v} is not an edge of the graph")
-            if not uf.union(u, v):
-                return Verdict.wrong(f"edge {u}-{v} closes a cycle (or is listed twice)")
-            total += weight[key]
+        forest = forest_weight(chosen, n, data["edges"])
+        if isinstance(forest, Verdict):
+            return forest
+        _, total = forest
         # n - 1 edges without a cycle connect all n nodes.
         if total != data["best"]:
             return Verdict.wrong(f"the tree weighs {total}, but {data['best']} is possible")
