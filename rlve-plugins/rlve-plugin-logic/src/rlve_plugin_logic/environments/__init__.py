@@ -8,23 +8,31 @@ never in it.
 from rlve_plugin_logic.environments.binario import Binario
 from rlve_plugin_logic.environments.boolean_circuit import BooleanCircuit
 from rlve_plugin_logic.environments.bridge_and_torch import BridgeAndTorch
+from rlve_plugin_logic.environments.cfg_derivation import CfgDerivation
 from rlve_plugin_logic.environments.countdown import Countdown
+from rlve_plugin_logic.environments.dfa_distinguishing_word import DfaDistinguishingWord
+from rlve_plugin_logic.environments.dfa_minimisation import DfaMinimisation
+from rlve_plugin_logic.environments.euclid_game import EuclidGame
 from rlve_plugin_logic.environments.futoshiki import Futoshiki
 from rlve_plugin_logic.environments.kakurasu import Kakurasu
 from rlve_plugin_logic.environments.knights_knaves import KnightsKnaves
 from rlve_plugin_logic.environments.lights_out import LightsOut
 from rlve_plugin_logic.environments.make_target import MakeTarget
 from rlve_plugin_logic.environments.n_queens import NQueens
+from rlve_plugin_logic.environments.nim_winning_move import NimWinningMove
 from rlve_plugin_logic.environments.nonogram import Nonogram
 from rlve_plugin_logic.environments.propositional_entailment import PropositionalEntailment
+from rlve_plugin_logic.environments.regex_membership import RegexMembership
 from rlve_plugin_logic.environments.river_crossing import RiverCrossing
 from rlve_plugin_logic.environments.sat import Sat
 from rlve_plugin_logic.environments.sliding_puzzle import SlidingPuzzle
+from rlve_plugin_logic.environments.subtraction_game_sum import SubtractionGameSum
 from rlve_plugin_logic.environments.sudoku import Sudoku
 from rlve_plugin_logic.environments.syllogisms import Syllogisms
 from rlve_plugin_logic.environments.tower_of_hanoi import TowerOfHanoi
 from rlve_plugin_logic.environments.two_sat import TwoSat
 from rlve_plugin_logic.environments.water_jugs import WaterJugs
+from rlve_plugin_logic.environments.wythoff_game import WythoffGame
 from rlve_plugin_logic.environments.zebra import Zebra
 
 #: Every environment the pack registers, sorted by id: one line per environment.
@@ -32,22 +40,30 @@ ENVIRONMENTS = [
     Binario,
     BooleanCircuit,
     BridgeAndTorch,
+    CfgDerivation,
     Countdown,
+    DfaDistinguishingWord,
+    DfaMinimisation,
+    EuclidGame,
     Futoshiki,
     Kakurasu,
     KnightsKnaves,
     LightsOut,
     MakeTarget,
     NQueens,
+    NimWinningMove,
     Nonogram,
     PropositionalEntailment,
+    RegexMembership,
     RiverCrossing,
     Sat,
     SlidingPuzzle,
+    SubtractionGameSum,
     Sudoku,
     Syllogisms,
     TowerOfHanoi,
     TwoSat,
     WaterJugs,
+    WythoffGame,
     Zebra,
 ]
