@@ -24,6 +24,9 @@ ENV_ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*/[a-z][a-z0-9_]*$")
 
 #: Seeds are non-negative and fit in a signed 64-bit integer, so they survive JSON, SQLite and numpy.
 MAX_SEED = 2**63 - 1
+#: Training draws seeds below this; the seeds from here to MAX_SEED are held out for evaluation, so an
+#: evaluation problem is never a training problem (``rlve train``, ``rlve eval``, ``rlve export --split eval``).
+TRAIN_SEED_LIMIT = 2**62
 
 #: Extracted answers longer than this are refused before an environment parses them.
 DEFAULT_MAX_ANSWER_CHARS = 20_000

@@ -28,16 +28,14 @@ from typing import Any
 
 from rlve import Environment, Problem
 from rlve.curriculum import Curriculum
+from rlve.environment import MAX_SEED, TRAIN_SEED_LIMIT
 
-#: Training problems draw their seeds below this; seeds from here to MAX_SEED are never trained on, so
-#: evaluation (``rlve ablate``) takes its held-out problems there.
-TRAIN_SEED_LIMIT = 2**62
+__all__ = ["TRAIN_SEED_LIMIT", "ProblemStream", "held_out_seeds"]
+
 
 def held_out_seeds(env_id: str, difficulty: int, count: int, eval_seed: int) -> list[int]:
     """``count`` distinct seeds in [2**62, 2**63), never trained on, the same for the same arguments on every
     machine; ``rlve ablate`` and ``rlve eval`` take their problems from them."""
-    from rlve.environment import MAX_SEED
-
     rng = random.Random(f"rlve-ablate-eval|{eval_seed}|{env_id}|{difficulty}")
     seeds: list[int] = []
     chosen: set[int] = set()

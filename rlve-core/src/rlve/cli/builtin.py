@@ -5,7 +5,7 @@ from rlve.hookspecs import hookimpl
 
 @hookimpl
 def register_commands(cli):
-    from rlve.cli import check, envs, pack, plugins_command, sample, tour
+    from rlve.cli import check, envs, export, pack, plugins_command, sample, tour
 
     cli.add_command(plugins_command.plugins)
     cli.add_command(envs.envs)
@@ -14,3 +14,5 @@ def register_commands(cli):
     cli.add_command(tour.tour)
     cli.add_command(check.check)
     cli.add_command(pack.pack)
+    cli.add_command(export.export)
+    cli.add_command(export.verify_file)
