@@ -7,14 +7,17 @@ uses live beside this folder in ``rlve_plugin_graph/`` (``graphs``, ``reading``,
 """
 
 from rlve_plugin_graph.environments.articulation_points import ArticulationPoints
+from rlve_plugin_graph.environments.bin_packing import BinPacking
 from rlve_plugin_graph.environments.bipartite import Bipartite
 from rlve_plugin_graph.environments.bipartite_matching import BipartiteMatching
 from rlve_plugin_graph.environments.bridges import Bridges
+from rlve_plugin_graph.environments.bst_operations import BstOperations
 from rlve_plugin_graph.environments.coin_change import CoinChange
 from rlve_plugin_graph.environments.connected_components import ConnectedComponents
 from rlve_plugin_graph.environments.count_shortest_paths import CountShortestPaths
 from rlve_plugin_graph.environments.count_spanning_trees import CountSpanningTrees
 from rlve_plugin_graph.environments.cycle_detection import CycleDetection
+from rlve_plugin_graph.environments.deadline_scheduling import DeadlineScheduling
 from rlve_plugin_graph.environments.difference_constraints import DifferenceConstraints
 from rlve_plugin_graph.environments.distinct_substrings import DistinctSubstrings
 from rlve_plugin_graph.environments.edit_distance import EditDistance
@@ -23,9 +26,12 @@ from rlve_plugin_graph.environments.graph_colouring import GraphColouring
 from rlve_plugin_graph.environments.graph_isomorphism import GraphIsomorphism
 from rlve_plugin_graph.environments.grid_bfs import GridBfs
 from rlve_plugin_graph.environments.hamiltonian_path import HamiltonianPath
+from rlve_plugin_graph.environments.heap_operations import HeapOperations
 from rlve_plugin_graph.environments.inverse_bwt import InverseBwt
 from rlve_plugin_graph.environments.inversion_count import InversionCount
+from rlve_plugin_graph.environments.josephus import Josephus
 from rlve_plugin_graph.environments.knapsack import Knapsack
+from rlve_plugin_graph.environments.largest_rectangle_histogram import LargestRectangleHistogram
 from rlve_plugin_graph.environments.lcs_three import LcsThree
 from rlve_plugin_graph.environments.longest_increasing_subsequence import LongestIncreasingSubsequence
 from rlve_plugin_graph.environments.longest_palindromic_subsequence import LongestPalindromicSubsequence
@@ -39,32 +45,47 @@ from rlve_plugin_graph.environments.min_cost_flow import MinCostFlow
 from rlve_plugin_graph.environments.min_cut import MinCut
 from rlve_plugin_graph.environments.min_dominating_set import MinDominatingSet
 from rlve_plugin_graph.environments.min_path_cover_dag import MinPathCoverDag
+from rlve_plugin_graph.environments.min_swaps_to_sort import MinSwapsToSort
 from rlve_plugin_graph.environments.min_vertex_cover import MinVertexCover
 from rlve_plugin_graph.environments.minimal_rotation import MinimalRotation
 from rlve_plugin_graph.environments.minimum_spanning_tree import MinimumSpanningTree
+from rlve_plugin_graph.environments.next_greater_element import NextGreaterElement
 from rlve_plugin_graph.environments.palindrome_partition import PalindromePartition
+from rlve_plugin_graph.environments.pancake_sorting import PancakeSorting
+from rlve_plugin_graph.environments.prufer_code import PruferCode
+from rlve_plugin_graph.environments.range_updates_queries import RangeUpdatesQueries
 from rlve_plugin_graph.environments.second_best_mst import SecondBestMst
 from rlve_plugin_graph.environments.shortest_path import ShortestPath
 from rlve_plugin_graph.environments.shortest_superstring import ShortestSuperstring
+from rlve_plugin_graph.environments.sliding_window_maximum import SlidingWindowMaximum
 from rlve_plugin_graph.environments.steiner_tree import SteinerTree
 from rlve_plugin_graph.environments.string_period import StringPeriod
 from rlve_plugin_graph.environments.strongly_connected_components import StronglyConnectedComponents
 from rlve_plugin_graph.environments.subset_sum import SubsetSum
 from rlve_plugin_graph.environments.topological_order import TopologicalOrder
+from rlve_plugin_graph.environments.tree_centre import TreeCentre
+from rlve_plugin_graph.environments.tree_centroid import TreeCentroid
 from rlve_plugin_graph.environments.tree_diameter import TreeDiameter
+from rlve_plugin_graph.environments.tree_distance_sum import TreeDistanceSum
+from rlve_plugin_graph.environments.tree_independent_set import TreeIndependentSet
+from rlve_plugin_graph.environments.tree_path_cover import TreePathCover
+from rlve_plugin_graph.environments.tree_traversal_reconstruction import TreeTraversalReconstruction
 from rlve_plugin_graph.environments.weighted_interval_scheduling import WeightedIntervalScheduling
 from rlve_plugin_graph.environments.wildcard_matching import WildcardMatching
 
 ENVIRONMENTS = [
     ArticulationPoints,
+    BinPacking,
     Bipartite,
     BipartiteMatching,
     Bridges,
+    BstOperations,
     CoinChange,
     ConnectedComponents,
     CountShortestPaths,
     CountSpanningTrees,
     CycleDetection,
+    DeadlineScheduling,
     DifferenceConstraints,
     DistinctSubstrings,
     EditDistance,
@@ -73,9 +94,12 @@ ENVIRONMENTS = [
     GraphIsomorphism,
     GridBfs,
     HamiltonianPath,
+    HeapOperations,
     InverseBwt,
     InversionCount,
+    Josephus,
     Knapsack,
+    LargestRectangleHistogram,
     LcsThree,
     LongestIncreasingSubsequence,
     LongestPalindromicSubsequence,
@@ -89,19 +113,31 @@ ENVIRONMENTS = [
     MinCut,
     MinDominatingSet,
     MinPathCoverDag,
+    MinSwapsToSort,
     MinVertexCover,
     MinimalRotation,
     MinimumSpanningTree,
+    NextGreaterElement,
     PalindromePartition,
+    PancakeSorting,
+    PruferCode,
+    RangeUpdatesQueries,
     SecondBestMst,
     ShortestPath,
     ShortestSuperstring,
+    SlidingWindowMaximum,
     SteinerTree,
     StringPeriod,
     StronglyConnectedComponents,
     SubsetSum,
     TopologicalOrder,
+    TreeCentre,
+    TreeCentroid,
     TreeDiameter,
+    TreeDistanceSum,
+    TreeIndependentSet,
+    TreePathCover,
+    TreeTraversalReconstruction,
     WeightedIntervalScheduling,
     WildcardMatching,
 ]
