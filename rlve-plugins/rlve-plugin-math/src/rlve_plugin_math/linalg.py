@@ -41,3 +41,14 @@ def solve(matrix: list[list[int]], rhs: list[int]) -> list[Fraction] | None:
                 factor = rows[r][col]
                 rows[r] = [a - factor * b for a, b in zip(rows[r], rows[col])]
     return [rows[i][n] for i in range(n)]
+
+
+def equation_text(row: list[int], rhs: int) -> str:
+    """``2x1 - x3 = 7``: one linear equation in x1, x2, ..., zero terms left out."""
+    terms = []
+    for i, a in enumerate(row, start=1):
+        if a == 0:
+            continue
+        body = f"x{i}" if abs(a) == 1 else f"{abs(a)}x{i}"
+        terms.append((f"-{body}" if a < 0 else body) if not terms else f"{'-' if a < 0 else '+'} {body}")
+    return f"{' '.join(terms)} = {rhs}"

@@ -10,13 +10,18 @@ from __future__ import annotations
 
 from rlve_plugin_math.environments.addition import Addition
 from rlve_plugin_math.environments.base_conversion import BaseConversion
+from rlve_plugin_math.environments.bayes_posterior import BayesPosterior
 from rlve_plugin_math.environments.bell_numbers_mod_prime import BellNumbersModPrime
 from rlve_plugin_math.environments.best_rational_approximation import BestRationalApproximation
 from rlve_plugin_math.environments.bezout import Bezout
 from rlve_plugin_math.environments.binomial_mod_prime import BinomialModPrime
 from rlve_plugin_math.environments.bounded_dyck_paths import BoundedDyckPaths
 from rlve_plugin_math.environments.catalan_mod_prime import CatalanModPrime
+from rlve_plugin_math.environments.characteristic_polynomial import CharacteristicPolynomial
 from rlve_plugin_math.environments.chinese_remainder import ChineseRemainder
+from rlve_plugin_math.environments.circle_lattice_points import CircleLatticePoints
+from rlve_plugin_math.environments.convex_hull import ConvexHull
+from rlve_plugin_math.environments.coupon_collector import CouponCollector
 from rlve_plugin_math.environments.derangements_mod_prime import DerangementsModPrime
 from rlve_plugin_math.environments.determinant import Determinant
 from rlve_plugin_math.environments.dice_probability import DiceProbability
@@ -24,26 +29,37 @@ from rlve_plugin_math.environments.digit_sum_range import DigitSumRange
 from rlve_plugin_math.environments.discrete_logarithm import DiscreteLogarithm
 from rlve_plugin_math.environments.divisor_count import DivisorCount
 from rlve_plugin_math.environments.euler_totient import EulerTotient
+from rlve_plugin_math.environments.expected_rolls import ExpectedRolls
 from rlve_plugin_math.environments.fraction_arithmetic import FractionArithmetic
+from rlve_plugin_math.environments.gamblers_ruin import GamblersRuin
 from rlve_plugin_math.environments.gcd_lcm import GcdLcm
 from rlve_plugin_math.environments.gcd_sum import GcdSum
 from rlve_plugin_math.environments.inclusion_exclusion import InclusionExclusion
 from rlve_plugin_math.environments.integer_partitions import IntegerPartitions
 from rlve_plugin_math.environments.jacobi_symbol import JacobiSymbol
 from rlve_plugin_math.environments.lattice_paths import LatticePaths
+from rlve_plugin_math.environments.lattice_points_pick import LatticePointsPick
 from rlve_plugin_math.environments.linear_congruence import LinearCongruence
 from rlve_plugin_math.environments.linear_recurrence import LinearRecurrence
 from rlve_plugin_math.environments.linear_system import LinearSystem
+from rlve_plugin_math.environments.linear_system_mod_prime import LinearSystemModPrime
 from rlve_plugin_math.environments.long_division import LongDivision
+from rlve_plugin_math.environments.markov_absorption import MarkovAbsorption
 from rlve_plugin_math.environments.matrix_inverse import MatrixInverse
+from rlve_plugin_math.environments.matrix_power_mod import MatrixPowerMod
 from rlve_plugin_math.environments.matrix_rank_mod_prime import MatrixRankModPrime
 from rlve_plugin_math.environments.modular_exponentiation import ModularExponentiation
 from rlve_plugin_math.environments.modular_square_root import ModularSquareRoot
 from rlve_plugin_math.environments.multiplication import Multiplication
 from rlve_plugin_math.environments.necklace_colourings import NecklaceColourings
+from rlve_plugin_math.environments.null_space import NullSpace
+from rlve_plugin_math.environments.optimal_stopping_dice import OptimalStoppingDice
+from rlve_plugin_math.environments.pattern_waiting_time import PatternWaitingTime
 from rlve_plugin_math.environments.pell_equation import PellEquation
 from rlve_plugin_math.environments.permutations_by_inversions import PermutationsByInversions
 from rlve_plugin_math.environments.pisano_period import PisanoPeriod
+from rlve_plugin_math.environments.point_in_polygon import PointInPolygon
+from rlve_plugin_math.environments.polygon_area import PolygonArea
 from rlve_plugin_math.environments.polynomial_division import PolynomialDivision
 from rlve_plugin_math.environments.polynomial_expansion import PolynomialExpansion
 from rlve_plugin_math.environments.polynomial_factorisation import PolynomialFactorisation
@@ -53,23 +69,34 @@ from rlve_plugin_math.environments.polynomial_roots import PolynomialRoots
 from rlve_plugin_math.environments.power_sums_of_roots import PowerSumsOfRoots
 from rlve_plugin_math.environments.prime_factorization import PrimeFactorization
 from rlve_plugin_math.environments.primitive_root import PrimitiveRoot
+from rlve_plugin_math.environments.recurrence_from_terms import RecurrenceFromTerms
+from rlve_plugin_math.environments.reduced_row_echelon_form import ReducedRowEchelonForm
 from rlve_plugin_math.environments.restricted_compositions import RestrictedCompositions
 from rlve_plugin_math.environments.resultant import Resultant
+from rlve_plugin_math.environments.segment_intersection import SegmentIntersection
 from rlve_plugin_math.environments.signed_sum import SignedSum
 from rlve_plugin_math.environments.stirling_first_kind import StirlingFirstKind
 from rlve_plugin_math.environments.stirling_second_kind import StirlingSecondKind
+from rlve_plugin_math.environments.taxicab_median import TaxicabMedian
+from rlve_plugin_math.environments.triangle_centre import TriangleCentre
+from rlve_plugin_math.environments.urn_draws import UrnDraws
 
 #: Every environment of the pack, sorted by id: the package's hook registers exactly these.
 ENVIRONMENTS = [
     Addition,
     BaseConversion,
+    BayesPosterior,
     BellNumbersModPrime,
     BestRationalApproximation,
     Bezout,
     BinomialModPrime,
     BoundedDyckPaths,
     CatalanModPrime,
+    CharacteristicPolynomial,
     ChineseRemainder,
+    CircleLatticePoints,
+    ConvexHull,
+    CouponCollector,
     DerangementsModPrime,
     Determinant,
     DiceProbability,
@@ -77,26 +104,37 @@ ENVIRONMENTS = [
     DiscreteLogarithm,
     DivisorCount,
     EulerTotient,
+    ExpectedRolls,
     FractionArithmetic,
+    GamblersRuin,
     GcdLcm,
     GcdSum,
     InclusionExclusion,
     IntegerPartitions,
     JacobiSymbol,
     LatticePaths,
+    LatticePointsPick,
     LinearCongruence,
     LinearRecurrence,
     LinearSystem,
+    LinearSystemModPrime,
     LongDivision,
+    MarkovAbsorption,
     MatrixInverse,
+    MatrixPowerMod,
     MatrixRankModPrime,
     ModularExponentiation,
     ModularSquareRoot,
     Multiplication,
     NecklaceColourings,
+    NullSpace,
+    OptimalStoppingDice,
+    PatternWaitingTime,
     PellEquation,
     PermutationsByInversions,
     PisanoPeriod,
+    PointInPolygon,
+    PolygonArea,
     PolynomialDivision,
     PolynomialExpansion,
     PolynomialFactorisation,
@@ -106,9 +144,15 @@ ENVIRONMENTS = [
     PowerSumsOfRoots,
     PrimeFactorization,
     PrimitiveRoot,
+    RecurrenceFromTerms,
+    ReducedRowEchelonForm,
     RestrictedCompositions,
     Resultant,
+    SegmentIntersection,
     SignedSum,
     StirlingFirstKind,
     StirlingSecondKind,
+    TaxicabMedian,
+    TriangleCentre,
+    UrnDraws,
 ]

@@ -9,19 +9,9 @@ from typing import Any
 
 from rlve import Environment, Instance, Verdict
 from rlve.scaling import level, slow
-from rlve_plugin_math.linalg import determinant
+from rlve_plugin_math.linalg import determinant, equation_text
 from rlve_plugin_math.numbers import digits_of, format_fraction, parse_rationals
 from rlve_plugin_math.scaling import LEVEL_CAP, random_signed
-
-
-def _equation(row: list[int], rhs: int) -> str:
-    terms = []
-    for i, a in enumerate(row, start=1):
-        if a == 0:
-            continue
-        body = f"x{i}" if abs(a) == 1 else f"{abs(a)}x{i}"
-        terms.append((f"-{body}" if a < 0 else body) if not terms else f"{'-' if a < 0 else '+'} {body}")
-    return f"{' '.join(terms)} = {rhs}"
 
 
 def _system(rng: random.Random, n: int, bound: int, numerators: list[int], q: int) -> list[list[int]]:
@@ -74,7 +64,7 @@ class LinearSystem(Environment):
         solution = [Fraction(p, q) for p in numerators]
         rhs = [sum(a * x for a, x in zip(row, solution)) for row in matrix]
         assert all(b.denominator == 1 for b in rhs)
-        equations = "\n".join(_equation(row, int(b)) for row, b in zip(matrix, rhs))
+        equations = "\n".join(equation_text(row, int(b)) for row, b in zip(matrix, rhs))
         names = ", ".join(f"x{i}" for i in range(1, n + 1))
         prompt = (
             f"Solve this system of {n} linear equations in the unknowns {names}. "

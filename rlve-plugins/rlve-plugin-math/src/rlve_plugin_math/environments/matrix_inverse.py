@@ -3,19 +3,15 @@
 from __future__ import annotations
 
 import random
-import re
 from fractions import Fraction
 from typing import Any
 
 from rlve import Environment, Instance, ParseError, Verdict
 from rlve.scaling import level, slow
 from rlve_plugin_math.linalg import determinant
-from rlve_plugin_math.numbers import clean, digits_of, format_fraction, parse_rational_value, parse_rationals
+from rlve_plugin_math.matrices import matrix_rows
+from rlve_plugin_math.numbers import digits_of, format_fraction, parse_rationals
 from rlve_plugin_math.scaling import LEVEL_CAP, random_signed
-
-_LATEX_MATRIX = re.compile(r"\\(?:begin|end)\{[a-zA-Z]{0,8}matrix\}")
-_LATEX_BRACKETS = ("\\left(", "\\right)", "\\left[", "\\right]")
-_INVERSE_NAME = re.compile(r"[A-Za-z]\s*\^\s*(?:\{\s*-\s*1\s*\}|\(\s*-\s*1\s*\)|-\s*1)\s*=")
 
 
 def inverse(matrix: list[list[int]]) -> list[list[Fraction]]:
@@ -32,56 +28,6 @@ def inverse(matrix: list[list[int]]) -> list[list[Fraction]]:
             if r != col and factor != 0:
                 rows[r] = [a - factor * b for a, b in zip(rows[r], rows[col])]
     return [row[n:] for row in rows]
-
-
-def _bracket_rows(inner: str) -> str:
-    """``2, -1], [3, 4`` (nested brackets without their outer pair) as rows on lines."""
-    pieces = inner.split("]")
-    rows = [pieces[0]]
-    for piece in pieces[1:]:
-        piece = piece.strip()
-        piece = piece[1:].strip() if piece.startswith(",") else piece
-        if not piece.startswith("["):
-            raise ParseError("unreadable matrix")
-        rows.append(piece[1:])
-    if any("[" in row for row in rows):
-        raise ParseError("unreadable matrix: brackets nested too deep")
-    return "\n".join(rows)
-
-
-def _cells_as_words(body: str, separator: str) -> str:
-    """Rows of cells split by ``separator`` as rows of space-separated words: ``- \\frac{1}{2}`` is one entry."""
-    return "\n".join(" ".join("".join(cell.split()) for cell in row.split(separator)) for row in body.splitlines())
-
-
-def _matrix_rows(text: str) -> tuple[Fraction, list[str]]:
-    """A scalar in front (``\\frac{1}{5}`` or ``1/5 *``, else 1) and the rows' text, from rows on lines, a LaTeX
-    matrix (``\\begin{pmatrix} 2 & -1 \\\\ 3 & 4 \\end{pmatrix}``) or nested brackets (``[[2, -1], [3, 4]]``)."""
-    s = text.replace("\\\\", "\n")  # before clean(): "\\ " is a row break, not a LaTeX space
-    for wrapper in _LATEX_BRACKETS:
-        s = s.replace(wrapper, "")
-    s = clean(s)
-    name = _INVERSE_NAME.match(s)
-    if name is not None:
-        s = s[name.end() :].strip()
-    scalar, body = "", s
-    if "\\begin{" in s:
-        start, end = s.index("\\begin{"), s.rfind("\\end{")
-        if end < start or s[end:].count("}") != 1 or not s.endswith("}"):
-            raise ParseError("unreadable matrix")
-        scalar, body = s[:start], _cells_as_words(_LATEX_MATRIX.sub("", s[start:]), "&")
-    elif "[[" in s:
-        start = s.index("[[")
-        if not s.endswith("]]"):
-            raise ParseError("unreadable matrix")
-        scalar, body = s[:start], _cells_as_words(_bracket_rows(s[start + 2 : -2]), ",")
-    scalar = scalar.strip()
-    for times in ("\\cdot", "\\times", "*"):
-        scalar = scalar.removesuffix(times).strip()
-    factor = parse_rational_value(scalar, max_digits=400) if scalar else Fraction(1)
-    if factor == 0:
-        raise ParseError("the factor in front of the matrix is 0")
-    return factor, [line for line in body.splitlines() if line.strip(" ,;")]
 
 
 class MatrixInverse(Environment):
@@ -129,7 +75,7 @@ class MatrixInverse(Environment):
         n = len(expected)
         if answer.count("\n") > 4 * n + 8:
             raise ParseError(f"far more than {n} rows")
-        factor, lines = _matrix_rows(answer)
+        factor, lines = matrix_rows(answer)
         if len(lines) != n:
             return Verdict.wrong(f"expected {n} rows, got {len(lines)}")
         for i, (line, want) in enumerate(zip(lines, expected), start=1):
