@@ -16,6 +16,7 @@ from rlve_plugin_math.environments.best_rational_approximation import BestRation
 from rlve_plugin_math.environments.bezout import Bezout
 from rlve_plugin_math.environments.binomial_mod_prime import BinomialModPrime
 from rlve_plugin_math.environments.bounded_dyck_paths import BoundedDyckPaths
+from rlve_plugin_math.environments.carmichael_lambda import CarmichaelLambda
 from rlve_plugin_math.environments.catalan_mod_prime import CatalanModPrime
 from rlve_plugin_math.environments.characteristic_polynomial import CharacteristicPolynomial
 from rlve_plugin_math.environments.chinese_remainder import ChineseRemainder
@@ -28,6 +29,8 @@ from rlve_plugin_math.environments.dice_probability import DiceProbability
 from rlve_plugin_math.environments.digit_sum_range import DigitSumRange
 from rlve_plugin_math.environments.discrete_logarithm import DiscreteLogarithm
 from rlve_plugin_math.environments.divisor_count import DivisorCount
+from rlve_plugin_math.environments.divisor_sigma import DivisorSigma
+from rlve_plugin_math.environments.egyptian_fraction_greedy import EgyptianFractionGreedy
 from rlve_plugin_math.environments.euler_totient import EulerTotient
 from rlve_plugin_math.environments.expected_rolls import ExpectedRolls
 from rlve_plugin_math.environments.fraction_arithmetic import FractionArithmetic
@@ -39,7 +42,9 @@ from rlve_plugin_math.environments.integer_partitions import IntegerPartitions
 from rlve_plugin_math.environments.jacobi_symbol import JacobiSymbol
 from rlve_plugin_math.environments.lattice_paths import LatticePaths
 from rlve_plugin_math.environments.lattice_points_pick import LatticePointsPick
+from rlve_plugin_math.environments.lcm_sum import LcmSum
 from rlve_plugin_math.environments.linear_congruence import LinearCongruence
+from rlve_plugin_math.environments.linear_diophantine_count import LinearDiophantineCount
 from rlve_plugin_math.environments.linear_recurrence import LinearRecurrence
 from rlve_plugin_math.environments.linear_system import LinearSystem
 from rlve_plugin_math.environments.linear_system_mod_prime import LinearSystemModPrime
@@ -51,6 +56,7 @@ from rlve_plugin_math.environments.matrix_rank_mod_prime import MatrixRankModPri
 from rlve_plugin_math.environments.modular_exponentiation import ModularExponentiation
 from rlve_plugin_math.environments.modular_square_root import ModularSquareRoot
 from rlve_plugin_math.environments.multiplication import Multiplication
+from rlve_plugin_math.environments.multiplicative_order import MultiplicativeOrder
 from rlve_plugin_math.environments.necklace_colourings import NecklaceColourings
 from rlve_plugin_math.environments.null_space import NullSpace
 from rlve_plugin_math.environments.optimal_stopping_dice import OptimalStoppingDice
@@ -71,6 +77,7 @@ from rlve_plugin_math.environments.prime_factorization import PrimeFactorization
 from rlve_plugin_math.environments.primitive_root import PrimitiveRoot
 from rlve_plugin_math.environments.recurrence_from_terms import RecurrenceFromTerms
 from rlve_plugin_math.environments.reduced_row_echelon_form import ReducedRowEchelonForm
+from rlve_plugin_math.environments.repeating_decimal import RepeatingDecimal
 from rlve_plugin_math.environments.restricted_compositions import RestrictedCompositions
 from rlve_plugin_math.environments.resultant import Resultant
 from rlve_plugin_math.environments.segment_intersection import SegmentIntersection
@@ -78,6 +85,7 @@ from rlve_plugin_math.environments.signed_sum import SignedSum
 from rlve_plugin_math.environments.stirling_first_kind import StirlingFirstKind
 from rlve_plugin_math.environments.stirling_second_kind import StirlingSecondKind
 from rlve_plugin_math.environments.taxicab_median import TaxicabMedian
+from rlve_plugin_math.environments.totient_summatory import TotientSummatory
 from rlve_plugin_math.environments.triangle_centre import TriangleCentre
 from rlve_plugin_math.environments.urn_draws import UrnDraws
 
@@ -91,6 +99,7 @@ ENVIRONMENTS = [
     Bezout,
     BinomialModPrime,
     BoundedDyckPaths,
+    CarmichaelLambda,
     CatalanModPrime,
     CharacteristicPolynomial,
     ChineseRemainder,
@@ -103,6 +112,8 @@ ENVIRONMENTS = [
     DigitSumRange,
     DiscreteLogarithm,
     DivisorCount,
+    DivisorSigma,
+    EgyptianFractionGreedy,
     EulerTotient,
     ExpectedRolls,
     FractionArithmetic,
@@ -114,7 +125,9 @@ ENVIRONMENTS = [
     JacobiSymbol,
     LatticePaths,
     LatticePointsPick,
+    LcmSum,
     LinearCongruence,
+    LinearDiophantineCount,
     LinearRecurrence,
     LinearSystem,
     LinearSystemModPrime,
@@ -126,6 +139,7 @@ ENVIRONMENTS = [
     ModularExponentiation,
     ModularSquareRoot,
     Multiplication,
+    MultiplicativeOrder,
     NecklaceColourings,
     NullSpace,
     OptimalStoppingDice,
@@ -146,6 +160,7 @@ ENVIRONMENTS = [
     PrimitiveRoot,
     RecurrenceFromTerms,
     ReducedRowEchelonForm,
+    RepeatingDecimal,
     RestrictedCompositions,
     Resultant,
     SegmentIntersection,
@@ -153,6 +168,7 @@ ENVIRONMENTS = [
     StirlingFirstKind,
     StirlingSecondKind,
     TaxicabMedian,
+    TotientSummatory,
     TriangleCentre,
     UrnDraws,
 ]
