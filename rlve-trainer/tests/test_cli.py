@@ -9,6 +9,7 @@ import sys
 
 import pytest
 from click.testing import CliRunner
+from quick_run import quick_config
 
 from rlve import plugins
 from rlve.cli import cli
@@ -148,7 +149,7 @@ metadata.version = _pretend_missing
 
 @pytest.mark.parametrize(
     "command, distribution, env_id",
-    [("ablate", "rlve-plugin-math", "math/addition"), ("train", "rlve-plugin-graph", "graph/shortest_path")],
+    [("ablate", "rlve-plugin-math", "math/addition"), ("train", "rlve-plugin-code", "code/evaluate_expression")],
 )
 def test_demo_without_its_pack_says_which_package_adds_it(tmp_path, command, distribution, env_id):
     others = "rlve-plugin-graph" if distribution == "rlve-plugin-math" else "rlve-plugin-math"
@@ -220,7 +221,6 @@ def test_resume_of_an_unknown_run(rlve_cli, tmp_path):
 
 @pytest.mark.skipif(sys.platform == "win32", reason="flock is POSIX")
 def test_resume_of_a_run_another_process_is_training_is_refused(rlve_cli, tmp_path):
-    from rlve_trainer.config import demo_config
     from rlve_trainer.history import store
     from rlve_trainer.history.engine import open_engine, to_url
     from rlve_trainer.run_lock import LOCK_FILE
@@ -231,7 +231,7 @@ def test_resume_of_a_run_another_process_is_training_is_refused(rlve_cli, tmp_pa
         engine,
         run_id=run_dir.name,
         name=None,
-        config=demo_config().model_dump(mode="json"),
+        config=quick_config().model_dump(mode="json"),
         packages={},
         environments={},
         output_dir=str(run_dir),

@@ -1,4 +1,5 @@
 import pytest
+from quick_run import quick_config
 
 from rlve.errors import RlveError
 from rlve_trainer import config as cfg
@@ -62,7 +63,7 @@ def test_bad_toml_is_one_error(tmp_path):
 
 def test_to_toml_round_trips(tmp_path):
     config = files.load_train(
-        None, ["curriculum.params={min_samples = 4}", "grpo.extra={warmup_steps = 2}"], base=cfg.demo_config()
+        None, ["curriculum.params={min_samples = 4}", "grpo.extra={warmup_steps = 2}"], base=quick_config()
     )
     path = tmp_path / "saved.toml"
     path.write_text(files.to_toml(config))

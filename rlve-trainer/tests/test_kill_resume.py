@@ -10,10 +10,12 @@ import sys
 import time
 from pathlib import Path
 
+from quick_run import write_quick_config
+
 MAX_STEPS = 12
 KILL_AFTER = 7
 SAVE_STEPS = 4
-PER_STEP = 8  # the demo's completions per step
+PER_STEP = 8  # the quick config's completions per step
 
 
 def rlve(*args):
@@ -27,8 +29,9 @@ def environment():
 def test_sigkill_then_resume(tmp_path: Path):
     output = tmp_path / "runs"
     common = ["--output", str(output)]
+    config = write_quick_config(tmp_path, max_steps=MAX_STEPS)
     process = subprocess.Popen(
-        rlve("train", "--demo", "--set", f"max_steps={MAX_STEPS}", "--set", f"grpo.save_steps={SAVE_STEPS}", *common),
+        rlve("train", config, "--set", f"grpo.save_steps={SAVE_STEPS}", *common),
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,

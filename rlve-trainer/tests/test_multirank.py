@@ -11,6 +11,7 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
+from quick_run import write_quick_config
 
 HERE = Path(__file__).resolve().parent
 STEPS = 6
@@ -41,7 +42,7 @@ def test_two_ranks_share_one_curriculum(tmp_path):
         "29517",
         str(HERE / "launch_with_fakes.py"),
         "train",
-        "--demo",
+        write_quick_config(tmp_path),
         "--set",
         "envs=['testfake/always_right', 'graph/shortest_path']",
         "--set",

@@ -11,6 +11,8 @@ import sys
 import time
 from pathlib import Path
 
+from quick_run import write_quick_config
+
 from rlve_trainer import model_card
 from rlve_trainer.run_lock import LOCK_FILE
 
@@ -31,7 +33,7 @@ def test_sigterm_marks_the_run_stopped_and_resume_continues_it(tmp_path: Path):
     output = tmp_path / "runs"
     common = ["--output", str(output)]
     process = subprocess.Popen(
-        rlve("train", "--demo", "--set", "max_steps=20", "--set", f"grpo.save_steps={SAVE_STEPS}", *common),
+        rlve("train", write_quick_config(tmp_path, max_steps=20), "--set", f"grpo.save_steps={SAVE_STEPS}", *common),
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,

@@ -10,12 +10,13 @@ import sys
 
 import pytest
 from click.testing import CliRunner
+from quick_run import quick_config
 
 import rlve
 from rlve import plugins
 from rlve.cli import cli
 from rlve.errors import RlveError
-from rlve_trainer.config import TrainConfig, demo_config
+from rlve_trainer.config import TrainConfig
 from rlve_trainer.history import store
 from rlve_trainer.history.engine import open_engine, to_url
 from rlve_trainer.versions import VersionChange, version_changes
@@ -36,7 +37,7 @@ def store_run(output, environments):
         engine,
         run_id=RUN_ID,
         name=None,
-        config=demo_config().model_dump(mode="json"),
+        config=quick_config().model_dump(mode="json"),
         packages={},
         environments=environments,
         output_dir=str(output / RUN_ID),

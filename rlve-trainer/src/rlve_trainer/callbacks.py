@@ -18,7 +18,7 @@ from transformers import TrainerCallback
 from rlve.curriculum import Curriculum
 from rlve_trainer import checkpoint
 from rlve_trainer.history.run_history import RunHistory
-from rlve_trainer.progress import Progress, verifier_error_warning
+from rlve_trainer.progress import Progress, describe_change, verifier_error_warning
 from rlve_trainer.rewards import CurriculumReward
 
 
@@ -88,6 +88,8 @@ class RlveCallback(TrainerCallback):
         if self.history is not None:
             self.history.step_end(step, bands, stats, loss, seconds)
         if self.is_main:
+            for change in stats.changes:
+                self.progress.announce(describe_change(step, change, bands[change.env]))
             self.progress.step(step, stats.mean_reward, stats.accuracy, bands)
             if stats.verifier_errors:
                 self.progress.warn(verifier_error_warning(step, stats))

@@ -93,23 +93,3 @@ class TrainConfig(Section):
 
     def db_url(self) -> str:
         return paths.db_url(self.db, self.output)
-
-
-def demo_config() -> TrainConfig:
-    """``rlve train --demo``: a tiny offline model, ~30 quick steps on CPU, a curriculum that can move."""
-    return TrainConfig(
-        model=ModelSection(tiny=True),
-        envs=["graph/shortest_path", "graph/connected_components"],
-        curriculum=CurriculumSection(strategy="adaptive", params={"min_samples": 8, "threshold": 0.5}),
-        reward=RewardSection(mode="shaped"),
-        grpo=GRPOSection(
-            num_generations=4,
-            per_device_train_batch_size=8,
-            max_completion_length=24,
-            learning_rate=5e-4,
-            temperature=1.0,
-            save_steps=10,
-        ),
-        max_steps=30,
-        run_name="demo",
-    )

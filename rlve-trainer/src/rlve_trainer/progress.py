@@ -24,6 +24,14 @@ def describe_step(
     return "  ".join(parts)
 
 
+def describe_change(step: int, change, band) -> str:
+    """One line announcing a move of a band's top, as it happens: ``raise: math/addition 0-1 -> 0-2 ...``."""
+    word = "raise" if change.new_high > change.old_high else "lower"
+    width = band.high - band.low
+    before = f"{max(0, change.old_high - width)}-{change.old_high}"
+    return f"{word}: {change.env} {before} -> {band.low}-{band.high} at step {step} ({change.reason})"
+
+
 def verifier_error_warning(step: int, stats) -> str:
     """One line for the answers of ``step`` that no verifier could judge (``StepStats.verifier_errors``)."""
     errors = stats.verifier_errors
@@ -64,6 +72,15 @@ class Progress:
             self.bar.update(step - self.bar.n)
         else:
             print(describe_step(step, self.max_steps, reward, accuracy, bands), file=self.stream, flush=True)
+
+    def announce(self, message: str) -> None:
+        """A line of its own among the step lines (above the bar on a terminal)."""
+        if not self.enabled:
+            return
+        if self.bar is not None:
+            self.bar.write(message)
+        else:
+            print(message, file=self.stream, flush=True)
 
     def warn(self, message: str) -> None:
         """A problem the user must see: on stderr even when the progress display is off (``--quiet``)."""

@@ -64,6 +64,7 @@ class StepStats:
     rewards: list[float] = field(default_factory=list)
     by_env: dict[str, list[bool]] = field(default_factory=dict)
     verifier_errors: list[Outcome] = field(default_factory=list)
+    changes: list[DifficultyChange] = field(default_factory=list)  # the curriculum's moves during the step
 
     def add(self, outcome: Outcome) -> None:
         self.rewards.append(outcome.reward)
@@ -166,6 +167,7 @@ class CurriculumReward:
             )
             if change is not None:
                 changes.append(change)
+                self.stats.changes.append(change)
             self.stats.add(outcome)
             self.last_slot = max(self.last_slot, outcome.slot)
         self.stream.outcomes_seen += len(outcomes)

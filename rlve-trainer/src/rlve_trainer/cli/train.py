@@ -13,15 +13,14 @@ import click
 
 from rlve_trainer.cli.options import location_options
 
-DEMO_NOTE = (
-    "demo: a tiny random model built offline, trained on CPU. It almost never answers correctly, so the "
-    "bands stay at 0: this shows the loop, the progress and the history, not learning."
-)
-
 
 @click.command()
 @click.argument("config_file", required=False, metavar="[CONFIG.toml]")
-@click.option("--demo", is_flag=True, help="tiny offline model on CPU, ~30 steps: shows the whole loop in minutes")
+@click.option(
+    "--demo",
+    is_flag=True,
+    help="CPU, offline, ~2 min: a tiny model warm-started on easy problems, then GRPO whose bands climb",
+)
 @click.option(
     "--set",
     "overrides",
@@ -59,15 +58,27 @@ def train(config_file, demo, overrides, resume, allow_version_change, quiet, db,
         config = config_files.load_train(None, location)
         overrides_for_run = list(overrides)
     else:
-        from rlve_trainer.config import demo_config
+        from rlve_trainer import demo as demo_module
 
-        base = demo_config() if demo else None
+        base = demo_module.demo_config() if demo else None
         config = config_files.load_train(config_file, [*location, *overrides], base=base)
         overrides_for_run = []
+    warm_start = False
     if demo:
         from rlve_trainer import packs
+        from rlve_trainer.config import ModelSection
+        from rlve_trainer.preflight import preflight
 
-        packs.select(config.envs, purpose="`rlve train --demo`")  # names the package if the graph pack is missing
+        packs.select(config.envs, purpose="`rlve train --demo`")  # names the package if a pack is missing
+        warm_start = not config.model.path and not config.model.tiny
+        # Everything is checked before two minutes go into the warm start (the model it makes is checked later).
+        preflight(config.model_copy(update={"model": ModelSection(tiny=True)}) if warm_start else config)
+        if warm_start:
+            if not quiet:
+                click.echo(demo_module.banner(config), err=True)
+            say = (lambda text: None) if quiet else (lambda text: click.echo(text, err=True))
+            folder = demo_module.build_warm_start(demo_module.WarmStart(), config.envs, say)
+            config = config.model_copy(update={"model": config.model.model_copy(update={"path": str(folder)})})
     from rlve_trainer.paths import rlve_command
     from rlve_trainer.stopping import Terminated
     from rlve_trainer.train import open_run, start_line
@@ -78,8 +89,8 @@ def train(config_file, demo, overrides, resume, allow_version_change, quiet, db,
             config, resume=resume, overrides=overrides_for_run, allow_version_change=allow_version_change
         ) as plan:
             if plan.ranks.is_main and not quiet:
-                if demo:
-                    click.echo(DEMO_NOTE, err=True)
+                if demo and not warm_start:  # with a model of the user's: its checks have passed by now
+                    click.echo(demo_module.banner(config), err=True)
                 click.echo(start_line(plan))
             result = plan.train(quiet=quiet)
     except KeyboardInterrupt as stop:
@@ -96,6 +107,9 @@ def train(config_file, demo, overrides, resume, allow_version_change, quiet, db,
                 err=True,
             )
         sys.exit(143 if how == "SIGTERM" else 130)
+    if demo and not quiet and main_rank:
+        click.echo("\n".join(demo_module.summary(result.db_url, result.run_id)))
+        return
     if not quiet and main_rank:
         click.echo(f"run {result.run_id} finished at step {result.final_step}; history: {result.db_url}")
         click.echo(f"  {rlve_command(result.db_url, result.run_id)}")

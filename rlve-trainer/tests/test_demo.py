@@ -1,0 +1,72 @@
+"""`rlve train --demo`, shortened to seconds: a warm-started model (built, cached, reused), GRPO whose bands rise,
+each raise announced, the difficulty_changes rows, the summary with its three commands, and the plot they name.
+
+The full demo's timing and how far its bands climb are measured by `nox -s bench -- demo`, not here.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+import sqlite3
+
+import pytest
+from click.testing import CliRunner
+
+from rlve import plugins
+from rlve.cli import cli
+from rlve_trainer import demo
+from rlve_trainer.ablate.warm_start import warm_start
+
+pytest.importorskip("matplotlib")
+
+
+@pytest.fixture()
+def cache(tmp_path, monkeypatch):
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("RLVE_CACHE_DIR", str(folder))
+    return folder
+
+
+def test_the_warm_start_is_built_once_in_the_cache_and_then_reused(cache):
+    settings = demo.WarmStart(steps=3, stop_at_accuracy=None, hidden_size=32, layers=1)
+    said: list[str] = []
+    folder = demo.build_warm_start(settings, demo.ENVS, said.append)
+    assert folder.is_relative_to(cache) and (folder / "warm_start.json").is_file()
+    assert "done after 3 steps" in said[-1]
+    assert demo.build_warm_start(settings, demo.ENVS, said.append) == folder
+    assert "reused" in said[-1]
+    other = demo.WarmStart(steps=4, stop_at_accuracy=None, hidden_size=32, layers=1)
+    assert demo.warm_start_folder(other, demo.ENVS) != folder  # other settings, another model
+
+
+def test_a_shortened_demo_raises_bands_announces_them_and_prints_what_to_run_next(cache, tmp_path, monkeypatch):
+    # The demo's own warm start, shortened: a few supervised steps at the cached path the demo looks in.
+    warm_start(demo.warm_start_folder(demo.WarmStart(), demo.ENVS), demo.ENVS, difficulties=[0], steps=5,
+               batch_size=8, hidden_size=32, layers=1)
+    monkeypatch.chdir(tmp_path)
+    plugins.register_commands(cli)
+    overrides = ["--set", "max_steps=3", "--set", "grpo.per_device_train_batch_size=16",
+                 "--set", "curriculum.params={min_samples = 4, threshold = 0.0, window = 4}"]
+    result = CliRunner().invoke(cli, ["train", "--demo", *overrides, "--output", "out"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    output = result.output
+    assert "warm start: reused the cached model" in output
+    raises = re.findall(r"^raise: (\S+) (\d+)-(\d+) -> (\d+)-(\d+) at step (\d+)", output, flags=re.M)
+    assert raises, output
+    assert any(env == "math/addition" for env, *_ in raises)
+    db = sqlite3.connect(tmp_path / "out" / "history.db")
+    changes = db.execute("SELECT env, old_high, new_high FROM difficulty_changes ORDER BY id").fetchall()
+    assert len(changes) == len(raises) and all(new == old + 1 for _, old, new in changes)
+    reached = dict(db.execute("SELECT env, MAX(new_high) FROM difficulty_changes GROUP BY env").fetchall())
+    for env in demo.ENVS:
+        assert f"{env}: reached difficulty {reached.get(env, 0)} after" in output
+    commands = [line.strip() for line in output.splitlines() if line.strip().startswith("rlve history")]
+    assert [c.split()[2] for c in commands] == ["show", "plot", "sql"]
+    for command in commands:
+        args = shlex.split(command)[1:]
+        if args[1] == "plot":
+            args[args.index("-o") + 1] = str(tmp_path / "frontier.png")
+        ran = CliRunner().invoke(cli, args, catch_exceptions=False)
+        assert ran.exit_code == 0, (command, ran.output)
+    assert (tmp_path / "frontier.png").stat().st_size > 1000
