@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import pytest
 
+from rlve_plugin_graph.cliques import maximum_clique
 from rlve_plugin_graph.connectivity import bridges_and_cut_nodes, component_labels, strong_component_labels
 from rlve_plugin_graph.dags import smallest_first_order
 from rlve_plugin_graph.environments.bipartite import two_colouring_or_odd_cycle
@@ -16,7 +17,6 @@ from rlve_plugin_graph.environments.cycle_detection import find_cycle
 from rlve_plugin_graph.environments.inversion_count import count_inversions
 from rlve_plugin_graph.environments.longest_increasing_subsequence import longest_increasing
 from rlve_plugin_graph.environments.lowest_common_ancestor import lowest_common_ancestor, parents
-from rlve_plugin_graph.environments.max_clique import maximum_clique
 from rlve_plugin_graph.environments.min_vertex_cover import is_cover, minimum_vertex_cover
 from rlve_plugin_graph.environments.tree_diameter import diameter_path
 from rlve_plugin_graph.flow import max_flow, random_network

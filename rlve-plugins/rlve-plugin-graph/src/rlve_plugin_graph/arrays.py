@@ -1,6 +1,6 @@
 """What the pack's array environments whose answer is a whole list share: the level at which such lists
-stop growing, a bounded reader for a list of signed integers, and a comparison that names the first
-wrong entry.
+stop growing, a bounded reader for a list of signed integers, a comparison that names the first
+wrong entry, and the largest rectangle under a histogram (also maximal_rectangle's row-by-row step).
 
 Used by sliding_window_maximum, next_greater_element and range_updates_queries: each asks for one number
 per window, position or query, every one of them fixed by the instance, so the answer is right exactly
@@ -43,3 +43,23 @@ def first_mismatch(given: Sequence[int], expected: Sequence[int], what: str) -> 
         if a != b:
             return f"the answer for {what} {number} is wrong ({a})"
     return None
+
+
+def largest_rectangle(heights: list[int]) -> tuple[int, int, int]:
+    """(area, first column, last column), 0-based, of one largest rectangle, by a monotonic stack in O(n).
+
+    The stack holds columns of increasing height, each with the first column its rectangle can reach on the
+    left. A lower column ends the rectangles of the taller ones it pops (they cannot reach past it), and
+    itself reaches left as far as the last column it popped.
+    """
+    best = (0, 0, 0)
+    stack: list[tuple[int, int]] = []  # (first column reached, height)
+    for i, h in enumerate([*heights, 0]):  # a final 0 ends every open rectangle
+        first = i
+        while stack and stack[-1][1] >= h:
+            first, height = stack.pop()
+            area = height * (i - first)
+            if area > best[0]:
+                best = (area, first, i - 1)
+        stack.append((first, h))
+    return best

@@ -8,30 +8,11 @@ from typing import Any
 
 from rlve import Environment, Instance, ParseError, Verdict
 from rlve.scaling import level
+from rlve_plugin_graph.arrays import largest_rectangle
 from rlve_plugin_graph.sequences import read_numbered, split_optimum
 
 #: What may stand between the two columns: "3 5", "3-5", "3 to 5", "3..5" (commas and brackets are read too).
 _SPAN_WORDS = re.compile(r"\s*(?:-|\.\.|\bto\b)\s*")
-
-
-def largest_rectangle(heights: list[int]) -> tuple[int, int, int]:
-    """(area, first column, last column), 0-based, of one largest rectangle, by a monotonic stack in O(n).
-
-    The stack holds columns of increasing height, each with the first column its rectangle can reach on the
-    left. A lower column ends the rectangles of the taller ones it pops (they cannot reach past it), and
-    itself reaches left as far as the last column it popped.
-    """
-    best = (0, 0, 0)
-    stack: list[tuple[int, int]] = []  # (first column reached, height)
-    for i, h in enumerate([*heights, 0]):  # a final 0 ends every open rectangle
-        first = i
-        while stack and stack[-1][1] >= h:
-            first, height = stack.pop()
-            area = height * (i - first)
-            if area > best[0]:
-                best = (area, first, i - 1)
-        stack.append((first, h))
-    return best
 
 
 class LargestRectangleHistogram(Environment):

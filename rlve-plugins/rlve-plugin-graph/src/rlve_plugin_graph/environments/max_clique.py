@@ -7,53 +7,11 @@ from typing import Any
 
 from rlve import Environment, Instance, Verdict
 from rlve.scaling import level
+from rlve_plugin_graph.cliques import maximum_clique
 from rlve_plugin_graph.graphs import add_random_edges, describe_graph, edge_set, normalise
 from rlve_plugin_graph.reading import parse_nodes
 
 MAX_PLANTED = 10
-
-
-def degeneracy_order(adj: list[set[int]]) -> list[int]:
-    """Nodes in the order of repeatedly removing one of smallest remaining degree (smallest id on ties)."""
-    degree = [len(a) for a in adj]
-    removed = [False] * len(adj)
-    order = []
-    for _ in range(len(adj)):
-        u = min((d, x) for x, d in enumerate(degree) if not removed[x])[1]
-        removed[u] = True
-        order.append(u)
-        for v in adj[u]:
-            degree[v] -= 1
-    return order
-
-
-def maximum_clique(n: int, edges: list[list[int]]) -> list[int]:
-    """An exact maximum clique: branch and bound over bitsets, each node with its later neighbours in a
-    degeneracy order, so the search is exponential only in the graph's degeneracy (small here)."""
-    adj: list[set[int]] = [set() for _ in range(n)]
-    for u, v in edges:
-        adj[u].add(v)
-        adj[v].add(u)
-    order = degeneracy_order(adj)
-    position = {u: i for i, u in enumerate(order)}
-    bits = [sum(1 << v for v in adj[u]) for u in range(n)]
-    best: list[int] = []
-
-    def expand(clique: list[int], candidates: int) -> None:
-        nonlocal best
-        if len(clique) > len(best):
-            best = list(clique)
-        while candidates:
-            if len(clique) + candidates.bit_count() <= len(best):
-                return  # even taking every candidate would not beat the best clique
-            v = candidates.bit_length() - 1
-            candidates &= ~(1 << v)
-            expand([*clique, v], candidates & bits[v])
-
-    for u in order:
-        later = sum(1 << v for v in adj[u] if position[v] > position[u])
-        expand([u], later)
-    return sorted(best)
 
 
 class MaxClique(Environment):
