@@ -7,12 +7,13 @@ from code_test_helpers import tag
 
 from rlve_plugin_code.environments.brainfuck_output import BrainfuckOutput
 from rlve_plugin_code.environments.evaluate_expression import EvaluateExpression
-from rlve_plugin_code.environments.find_input import FindInput, _deserialise
+from rlve_plugin_code.environments.find_input import FindInput
 from rlve_plugin_code.environments.predict_output import PredictOutput
 from rlve_plugin_code.environments.sql_output import SqlOutput
 from rlve_plugin_code.environments.stack_machine import StackMachine
 from rlve_plugin_code.environments.trace_variable import TraceVariable
 from rlve_plugin_code.programs import result_of
+from rlve_plugin_code.programs.serialise import from_data
 
 
 @pytest.mark.parametrize("cls", [PredictOutput, StackMachine, BrainfuckOutput])
@@ -57,7 +58,7 @@ def test_find_input_accepts_any_input_that_works():
     accepted_other = 0
     for seed in range(8):
         problem = env.sample(6, seed)
-        program = _deserialise(problem.data["tree"])
+        program = from_data(problem.data["tree"])
         target, top = problem.data["target"], problem.data["top"]
         solutions = [n for n in range(top + 1) if result_of(program, (n,)) == target]
         assert int(problem.answer) in solutions

@@ -6,24 +6,31 @@ copy a module here that is close to it (a code answer: ``implement_function.py``
 Shared code (the sandbox, generators, interpreters) lives beside this package in ``rlve_plugin_code``.
 """
 
+from rlve_plugin_code.environments.assertion_failing_input import AssertionFailingInput
 from rlve_plugin_code.environments.brainfuck_output import BrainfuckOutput
+from rlve_plugin_code.environments.class_state_trace import ClassStateTrace
+from rlve_plugin_code.environments.closure_output import ClosureOutput
+from rlve_plugin_code.environments.distinguishing_input import DistinguishingInput
 from rlve_plugin_code.environments.evaluate_expression import EvaluateExpression
 from rlve_plugin_code.environments.exception_flow import ExceptionFlow
 from rlve_plugin_code.environments.fill_missing_line import FillMissingLine
 from rlve_plugin_code.environments.find_input import FindInput
 from rlve_plugin_code.environments.fix_bug import FixBug
 from rlve_plugin_code.environments.fixed_width_arithmetic import FixedWidthArithmetic
+from rlve_plugin_code.environments.generator_output import GeneratorOutput
 from rlve_plugin_code.environments.implement_function import ImplementFunction
 from rlve_plugin_code.environments.implement_recurrence import ImplementRecurrence
 from rlve_plugin_code.environments.implement_string_function import ImplementStringFunction
 from rlve_plugin_code.environments.invert_function import InvertFunction
 from rlve_plugin_code.environments.line_execution_count import LineExecutionCount
+from rlve_plugin_code.environments.minimal_failing_input import MinimalFailingInput
 from rlve_plugin_code.environments.multi_key_sort import MultiKeySort
 from rlve_plugin_code.environments.predict_output import PredictOutput
 from rlve_plugin_code.environments.reachable_branch import ReachableBranch
 from rlve_plugin_code.environments.recursion_output import RecursionOutput
 from rlve_plugin_code.environments.regex_synthesis import RegexSynthesis
 from rlve_plugin_code.environments.register_machine import RegisterMachine
+from rlve_plugin_code.environments.sql_join_output import SqlJoinOutput
 from rlve_plugin_code.environments.sql_output import SqlOutput
 from rlve_plugin_code.environments.sql_query import SqlQuery
 from rlve_plugin_code.environments.stack_machine import StackMachine
@@ -50,11 +57,18 @@ VALUE_ENVIRONMENTS = [
     EvaluateExpression,
     BrainfuckOutput,
     SqlOutput,
+    AssertionFailingInput,
+    ClassStateTrace,
+    ClosureOutput,
+    DistinguishingInput,
     ExceptionFlow,
     FixedWidthArithmetic,
+    GeneratorOutput,
     LineExecutionCount,
+    MinimalFailingInput,
     ReachableBranch,
     RecursionOutput,
     RegisterMachine,
+    SqlJoinOutput,
 ]
 ENVIRONMENTS = CODE_ENVIRONMENTS + VALUE_ENVIRONMENTS

@@ -14,6 +14,7 @@ from rlve.parse import parse_int
 from rlve.scaling import taper
 from rlve_plugin_code.program_tasks import draw_running_program, step_budget
 from rlve_plugin_code.programs import OutOfSteps, Program, render, result_of
+from rlve_plugin_code.programs.serialise import from_data, to_data
 
 PROBES = 48
 
@@ -60,14 +61,14 @@ class FindInput(Environment):
             f"Find an integer n with 0 <= n <= {top} for which f(n) returns {target}. "
             "Any such n is accepted."
         )
-        data = {"top": top, "target": target, "steps": 4 * budget, "tree": _serialise(program)}
+        data = {"top": top, "target": target, "steps": 4 * budget, "tree": to_data(program)}
         return Instance(prompt=prompt, answer=str(chosen), data=data, size=top)
 
     def check(self, data: dict[str, Any], answer: str) -> Verdict:
         n = parse_int(answer, max_digits=len(str(data["top"])) + 1)
         if not 0 <= n <= data["top"]:
             return Verdict.wrong(f"n must be between 0 and {data['top']}")
-        program = _deserialise(data["tree"])
+        program = from_data(data["tree"])
         try:
             value = result_of(program, (n,), data["steps"])
         except OutOfSteps:  # pragma: no cover - loops have constant bounds
@@ -78,45 +79,3 @@ class FindInput(Environment):
 
 
 # A Problem's data must be JSON, so the program travels as nested lists and is rebuilt to be checked.
-
-
-def _serialise(node: Any) -> Any:
-    if isinstance(node, tuple):
-        return [_serialise(item) for item in node]
-    if hasattr(node, "__dataclass_fields__"):
-        return {
-            "_": type(node).__name__,
-            **{name: _serialise(getattr(node, name)) for name in node.__dataclass_fields__},
-        }
-    return node
-
-
-def _deserialise(value: Any) -> Any:
-    from rlve_plugin_code import programs
-
-    if isinstance(value, list):
-        return tuple(_deserialise(item) for item in value)
-    if isinstance(value, dict):
-        cls = getattr(programs, value["_"])
-        if cls.__name__ not in _NODE_TYPES:
-            raise ValueError(f"unknown node {value['_']!r}")
-        return cls(**{name: _deserialise(item) for name, item in value.items() if name != "_"})
-    return value
-
-
-_NODE_TYPES = {
-    "Const",
-    "Var",
-    "Bin",
-    "Call",
-    "Compare",
-    "BoolOp",
-    "Not",
-    "Assign",
-    "AugAssign",
-    "If",
-    "For",
-    "While",
-    "Print",
-    "Program",
-}
