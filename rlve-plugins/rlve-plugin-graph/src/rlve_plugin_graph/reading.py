@@ -19,6 +19,8 @@ _SPACED_DASH = re.compile(r"[ \t]*-[ \t]*")
 _SPACED_ARROW = re.compile(r"[ \t]*(->|:)[ \t]*")
 _KEYWORD = re.compile(r"\s*([A-Za-z]+)\s*[:,.]?")
 _ARC = re.compile(r"([0-9]{1,7})->([0-9]{1,7}):([0-9]+)")
+_PLAIN_ARC = re.compile(r"([0-9]{1,7})->([0-9]{1,7})")
+_ARROW_WITH_SPACES = re.compile(r"[ \t]*->[ \t]*")
 
 
 def _digits_for(n: int) -> int:
@@ -138,3 +140,16 @@ def grouping_problem(groups: list[list[int]], labels: list[int], count: int) -> 
     if len(groups) != count:
         return f"{len(groups)} groups, but the graph has {count} components"
     return None
+
+
+def parse_arcs(text: str, n: int, *, max_items: int) -> list[tuple[int, int]]:
+    """Arcs written ``u->v``, separated by commas or spaces: ``0->2, 2->1``."""
+    s = _ARROW_WITH_SPACES.sub("->", check_length(text, max_items, 2 * len(str(n)) + 4).strip())
+    out = []
+    for item in split_items(s, max_items=max_items):
+        match = _PLAIN_ARC.fullmatch(item)
+        if not match:
+            raise ParseError(f"expected an arc u->v, got {item[:30]!r}")
+        out.append((int(match.group(1)), int(match.group(2))))
+        check_nodes(list(out[-1]), n)
+    return out

@@ -7,6 +7,7 @@ uses live beside this folder in ``rlve_plugin_graph/`` (``graphs``, ``reading``,
 """
 
 from rlve_plugin_graph.environments.articulation_points import ArticulationPoints
+from rlve_plugin_graph.environments.assignment_problem import AssignmentProblem
 from rlve_plugin_graph.environments.bin_packing import BinPacking
 from rlve_plugin_graph.environments.bipartite import Bipartite
 from rlve_plugin_graph.environments.bipartite_edge_colouring import BipartiteEdgeColouring
@@ -20,10 +21,12 @@ from rlve_plugin_graph.environments.connected_components import ConnectedCompone
 from rlve_plugin_graph.environments.count_shortest_paths import CountShortestPaths
 from rlve_plugin_graph.environments.count_spanning_trees import CountSpanningTrees
 from rlve_plugin_graph.environments.cycle_detection import CycleDetection
+from rlve_plugin_graph.environments.dag_longest_path import DagLongestPath
 from rlve_plugin_graph.environments.deadline_scheduling import DeadlineScheduling
 from rlve_plugin_graph.environments.difference_constraints import DifferenceConstraints
 from rlve_plugin_graph.environments.distance_after_edge_addition import DistanceAfterEdgeAddition
 from rlve_plugin_graph.environments.distinct_substrings import DistinctSubstrings
+from rlve_plugin_graph.environments.dominator_tree import DominatorTree
 from rlve_plugin_graph.environments.edit_distance import EditDistance
 from rlve_plugin_graph.environments.egg_drop import EggDrop
 from rlve_plugin_graph.environments.euler_path import EulerPath
@@ -32,8 +35,10 @@ from rlve_plugin_graph.environments.graph_colouring import GraphColouring
 from rlve_plugin_graph.environments.graph_eccentricity import GraphEccentricity
 from rlve_plugin_graph.environments.graph_isomorphism import GraphIsomorphism
 from rlve_plugin_graph.environments.grid_bfs import GridBfs
+from rlve_plugin_graph.environments.grid_min_path_sum import GridMinPathSum
 from rlve_plugin_graph.environments.hamiltonian_path import HamiltonianPath
 from rlve_plugin_graph.environments.heap_operations import HeapOperations
+from rlve_plugin_graph.environments.interval_partitioning import IntervalPartitioning
 from rlve_plugin_graph.environments.inverse_bwt import InverseBwt
 from rlve_plugin_graph.environments.inversion_count import InversionCount
 from rlve_plugin_graph.environments.josephus import Josephus
@@ -41,6 +46,8 @@ from rlve_plugin_graph.environments.k_center import KCenter
 from rlve_plugin_graph.environments.knapsack import Knapsack
 from rlve_plugin_graph.environments.largest_rectangle_histogram import LargestRectangleHistogram
 from rlve_plugin_graph.environments.lcs_three import LcsThree
+from rlve_plugin_graph.environments.linear_extensions_count import LinearExtensionsCount
+from rlve_plugin_graph.environments.longest_bitonic_subsequence import LongestBitonicSubsequence
 from rlve_plugin_graph.environments.longest_common_substring import LongestCommonSubstring
 from rlve_plugin_graph.environments.longest_increasing_subsequence import LongestIncreasingSubsequence
 from rlve_plugin_graph.environments.longest_palindromic_subsequence import LongestPalindromicSubsequence
@@ -51,11 +58,13 @@ from rlve_plugin_graph.environments.max_clique import MaxClique
 from rlve_plugin_graph.environments.max_flow import MaxFlow
 from rlve_plugin_graph.environments.max_independent_set import MaxIndependentSet
 from rlve_plugin_graph.environments.max_points_on_line import MaxPointsOnLine
+from rlve_plugin_graph.environments.max_subarray_sum import MaxSubarraySum
 from rlve_plugin_graph.environments.maximal_rectangle import MaximalRectangle
 from rlve_plugin_graph.environments.min_arborescence import MinArborescence
 from rlve_plugin_graph.environments.min_cost_flow import MinCostFlow
 from rlve_plugin_graph.environments.min_cut import MinCut
 from rlve_plugin_graph.environments.min_dominating_set import MinDominatingSet
+from rlve_plugin_graph.environments.min_mean_cycle import MinMeanCycle
 from rlve_plugin_graph.environments.min_path_cover_dag import MinPathCoverDag
 from rlve_plugin_graph.environments.min_swaps_to_sort import MinSwapsToSort
 from rlve_plugin_graph.environments.min_vertex_cover import MinVertexCover
@@ -64,6 +73,7 @@ from rlve_plugin_graph.environments.minimum_spanning_tree import MinimumSpanning
 from rlve_plugin_graph.environments.next_greater_element import NextGreaterElement
 from rlve_plugin_graph.environments.optimal_bst import OptimalBst
 from rlve_plugin_graph.environments.palindrome_partition import PalindromePartition
+from rlve_plugin_graph.environments.palindromic_substrings_count import PalindromicSubstringsCount
 from rlve_plugin_graph.environments.pancake_sorting import PancakeSorting
 from rlve_plugin_graph.environments.partition_min_difference import PartitionMinDifference
 from rlve_plugin_graph.environments.prufer_code import PruferCode
@@ -73,11 +83,16 @@ from rlve_plugin_graph.environments.shortest_path import ShortestPath
 from rlve_plugin_graph.environments.shortest_superstring import ShortestSuperstring
 from rlve_plugin_graph.environments.sliding_window_maximum import SlidingWindowMaximum
 from rlve_plugin_graph.environments.steiner_tree import SteinerTree
+from rlve_plugin_graph.environments.stock_trading import StockTrading
 from rlve_plugin_graph.environments.string_period import StringPeriod
 from rlve_plugin_graph.environments.strongly_connected_components import StronglyConnectedComponents
+from rlve_plugin_graph.environments.subarray_sum_count import SubarraySumCount
 from rlve_plugin_graph.environments.subset_sum import SubsetSum
+from rlve_plugin_graph.environments.suffix_array import SuffixArray
 from rlve_plugin_graph.environments.topological_order import TopologicalOrder
 from rlve_plugin_graph.environments.tournament_path import TournamentPath
+from rlve_plugin_graph.environments.transitive_reduction import TransitiveReduction
+from rlve_plugin_graph.environments.trapping_rain_water import TrappingRainWater
 from rlve_plugin_graph.environments.tree_centre import TreeCentre
 from rlve_plugin_graph.environments.tree_centroid import TreeCentroid
 from rlve_plugin_graph.environments.tree_diameter import TreeDiameter
@@ -85,12 +100,14 @@ from rlve_plugin_graph.environments.tree_distance_sum import TreeDistanceSum
 from rlve_plugin_graph.environments.tree_independent_set import TreeIndependentSet
 from rlve_plugin_graph.environments.tree_path_cover import TreePathCover
 from rlve_plugin_graph.environments.tree_traversal_reconstruction import TreeTraversalReconstruction
+from rlve_plugin_graph.environments.vertex_connectivity import VertexConnectivity
 from rlve_plugin_graph.environments.weighted_interval_scheduling import WeightedIntervalScheduling
 from rlve_plugin_graph.environments.wildcard_matching import WildcardMatching
 from rlve_plugin_graph.environments.word_break import WordBreak
 
 ENVIRONMENTS = [
     ArticulationPoints,
+    AssignmentProblem,
     BinPacking,
     Bipartite,
     BipartiteEdgeColouring,
@@ -104,10 +121,12 @@ ENVIRONMENTS = [
     CountShortestPaths,
     CountSpanningTrees,
     CycleDetection,
+    DagLongestPath,
     DeadlineScheduling,
     DifferenceConstraints,
     DistanceAfterEdgeAddition,
     DistinctSubstrings,
+    DominatorTree,
     EditDistance,
     EggDrop,
     EulerPath,
@@ -116,8 +135,10 @@ ENVIRONMENTS = [
     GraphEccentricity,
     GraphIsomorphism,
     GridBfs,
+    GridMinPathSum,
     HamiltonianPath,
     HeapOperations,
+    IntervalPartitioning,
     InverseBwt,
     InversionCount,
     Josephus,
@@ -125,6 +146,8 @@ ENVIRONMENTS = [
     Knapsack,
     LargestRectangleHistogram,
     LcsThree,
+    LinearExtensionsCount,
+    LongestBitonicSubsequence,
     LongestCommonSubstring,
     LongestIncreasingSubsequence,
     LongestPalindromicSubsequence,
@@ -135,11 +158,13 @@ ENVIRONMENTS = [
     MaxFlow,
     MaxIndependentSet,
     MaxPointsOnLine,
+    MaxSubarraySum,
     MaximalRectangle,
     MinArborescence,
     MinCostFlow,
     MinCut,
     MinDominatingSet,
+    MinMeanCycle,
     MinPathCoverDag,
     MinSwapsToSort,
     MinVertexCover,
@@ -148,6 +173,7 @@ ENVIRONMENTS = [
     NextGreaterElement,
     OptimalBst,
     PalindromePartition,
+    PalindromicSubstringsCount,
     PancakeSorting,
     PartitionMinDifference,
     PruferCode,
@@ -157,11 +183,16 @@ ENVIRONMENTS = [
     ShortestSuperstring,
     SlidingWindowMaximum,
     SteinerTree,
+    StockTrading,
     StringPeriod,
     StronglyConnectedComponents,
+    SubarraySumCount,
     SubsetSum,
+    SuffixArray,
     TopologicalOrder,
     TournamentPath,
+    TransitiveReduction,
+    TrappingRainWater,
     TreeCentre,
     TreeCentroid,
     TreeDiameter,
@@ -169,6 +200,7 @@ ENVIRONMENTS = [
     TreeIndependentSet,
     TreePathCover,
     TreeTraversalReconstruction,
+    VertexConnectivity,
     WeightedIntervalScheduling,
     WildcardMatching,
     WordBreak,

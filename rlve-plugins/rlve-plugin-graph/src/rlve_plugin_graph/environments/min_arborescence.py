@@ -3,20 +3,16 @@
 from __future__ import annotations
 
 import random
-import re
 from typing import Any
 
-from rlve import Environment, Instance, ParseError, Verdict
-from rlve.parse import split_items
+from rlve import Environment, Instance, Verdict
 from rlve.scaling import level
 from rlve_plugin_graph.graphs import describe_graph, neighbours, random_tree_edges
-from rlve_plugin_graph.reading import check_length, check_nodes
+from rlve_plugin_graph.reading import parse_arcs
 
 #: Nodes stop growing here (reached near d = 3200).
 MAX_LEVEL = 200
 
-_ARC = re.compile(r"([0-9]{1,7})->([0-9]{1,7})")
-_SPACED_ARROW = re.compile(r"[ \t]*->[ \t]*")
 
 Arc = tuple[int, int, int, int]  # tail, head, weight, index of the original arc
 
@@ -81,19 +77,6 @@ def minimum_arborescence(n: int, arcs: list[list[int]], root: int) -> list[list[
     """The arcs of a minimum spanning arborescence rooted at ``root`` (every node must be reachable from it)."""
     indexed = [(u, v, w, i) for i, (u, v, w) in enumerate(arcs)]
     return [arcs[i] for i in _cheapest_arborescence(n, root, indexed)]
-
-
-def parse_arcs(text: str, n: int, *, max_items: int) -> list[tuple[int, int]]:
-    """Arcs written ``u->v``, separated by commas or spaces: ``0->2, 2->1``."""
-    s = _SPACED_ARROW.sub("->", check_length(text, max_items, 2 * len(str(n)) + 4).strip())
-    out = []
-    for item in split_items(s, max_items=max_items):
-        match = _ARC.fullmatch(item)
-        if not match:
-            raise ParseError(f"expected an arc u->v, got {item[:30]!r}")
-        out.append((int(match.group(1)), int(match.group(2))))
-        check_nodes(list(out[-1]), n)
-    return out
 
 
 class MinArborescence(Environment):
