@@ -30,6 +30,7 @@ from rlve_plugin_math.environments.delannoy_numbers import DelannoyNumbers
 from rlve_plugin_math.environments.derangements_mod_prime import DerangementsModPrime
 from rlve_plugin_math.environments.determinant import Determinant
 from rlve_plugin_math.environments.dice_probability import DiceProbability
+from rlve_plugin_math.environments.digit_power_cycle import DigitPowerCycle
 from rlve_plugin_math.environments.digit_sum_range import DigitSumRange
 from rlve_plugin_math.environments.discrete_logarithm import DiscreteLogarithm
 from rlve_plugin_math.environments.divisor_count import DivisorCount
@@ -38,6 +39,7 @@ from rlve_plugin_math.environments.egyptian_fraction_greedy import EgyptianFract
 from rlve_plugin_math.environments.euler_totient import EulerTotient
 from rlve_plugin_math.environments.eulerian_numbers import EulerianNumbers
 from rlve_plugin_math.environments.expected_rolls import ExpectedRolls
+from rlve_plugin_math.environments.farey_neighbours import FareyNeighbours
 from rlve_plugin_math.environments.fraction_arithmetic import FractionArithmetic
 from rlve_plugin_math.environments.gamblers_ruin import GamblersRuin
 from rlve_plugin_math.environments.gcd_lcm import GcdLcm
@@ -50,16 +52,19 @@ from rlve_plugin_math.environments.jacobi_symbol import JacobiSymbol
 from rlve_plugin_math.environments.lattice_paths import LatticePaths
 from rlve_plugin_math.environments.lattice_points_pick import LatticePointsPick
 from rlve_plugin_math.environments.lcm_sum import LcmSum
+from rlve_plugin_math.environments.legendre_factorial_exponent import LegendreFactorialExponent
 from rlve_plugin_math.environments.linear_congruence import LinearCongruence
 from rlve_plugin_math.environments.linear_diophantine_count import LinearDiophantineCount
 from rlve_plugin_math.environments.linear_recurrence import LinearRecurrence
 from rlve_plugin_math.environments.linear_system import LinearSystem
 from rlve_plugin_math.environments.linear_system_mod_prime import LinearSystemModPrime
 from rlve_plugin_math.environments.long_division import LongDivision
+from rlve_plugin_math.environments.lucas_sequence_gcd import LucasSequenceGcd
 from rlve_plugin_math.environments.markov_absorption import MarkovAbsorption
 from rlve_plugin_math.environments.matrix_inverse import MatrixInverse
 from rlve_plugin_math.environments.matrix_power_mod import MatrixPowerMod
 from rlve_plugin_math.environments.matrix_rank_mod_prime import MatrixRankModPrime
+from rlve_plugin_math.environments.mertens_function import MertensFunction
 from rlve_plugin_math.environments.modular_exponentiation import ModularExponentiation
 from rlve_plugin_math.environments.modular_square_root import ModularSquareRoot
 from rlve_plugin_math.environments.motzkin_numbers import MotzkinNumbers
@@ -100,8 +105,10 @@ from rlve_plugin_math.environments.rook_placements import RookPlacements
 from rlve_plugin_math.environments.roots_mod_prime import RootsModPrime
 from rlve_plugin_math.environments.segment_intersection import SegmentIntersection
 from rlve_plugin_math.environments.signed_sum import SignedSum
+from rlve_plugin_math.environments.sqrt_continued_fraction import SqrtContinuedFraction
 from rlve_plugin_math.environments.stirling_first_kind import StirlingFirstKind
 from rlve_plugin_math.environments.stirling_second_kind import StirlingSecondKind
+from rlve_plugin_math.environments.sum_of_two_squares import SumOfTwoSquares
 from rlve_plugin_math.environments.surd_minimal_polynomial import SurdMinimalPolynomial
 from rlve_plugin_math.environments.surjections_mod_prime import SurjectionsModPrime
 from rlve_plugin_math.environments.taxicab_median import TaxicabMedian
@@ -136,6 +143,7 @@ ENVIRONMENTS = [
     DerangementsModPrime,
     Determinant,
     DiceProbability,
+    DigitPowerCycle,
     DigitSumRange,
     DiscreteLogarithm,
     DivisorCount,
@@ -144,6 +152,7 @@ ENVIRONMENTS = [
     EulerTotient,
     EulerianNumbers,
     ExpectedRolls,
+    FareyNeighbours,
     FractionArithmetic,
     GamblersRuin,
     GcdLcm,
@@ -156,16 +165,19 @@ ENVIRONMENTS = [
     LatticePaths,
     LatticePointsPick,
     LcmSum,
+    LegendreFactorialExponent,
     LinearCongruence,
     LinearDiophantineCount,
     LinearRecurrence,
     LinearSystem,
     LinearSystemModPrime,
     LongDivision,
+    LucasSequenceGcd,
     MarkovAbsorption,
     MatrixInverse,
     MatrixPowerMod,
     MatrixRankModPrime,
+    MertensFunction,
     ModularExponentiation,
     ModularSquareRoot,
     MotzkinNumbers,
@@ -206,8 +218,10 @@ ENVIRONMENTS = [
     RootsModPrime,
     SegmentIntersection,
     SignedSum,
+    SqrtContinuedFraction,
     StirlingFirstKind,
     StirlingSecondKind,
+    SumOfTwoSquares,
     SurdMinimalPolynomial,
     SurjectionsModPrime,
     TaxicabMedian,
