@@ -116,7 +116,7 @@ def parse_formula(text: str, not_binds_loosely: bool) -> list:
     end of its bracket, so ``not p -> q`` is ``not (p -> q)``. An unbracketed chain such as ``p and q or r``
     has no single reading at all, so it fails the test too.
     """
-    from rlve_plugin_logic.environments.propositional_entailment import VARIABLE_NAMES
+    from rlve_plugin_logic.propositional import VARIABLE_NAMES
 
     tokens = re.findall(r"<->|->|[()]|[a-z]+", text)
     assert "".join(tokens) == text.replace(" ", ""), f"unexpected characters in {text!r}"
@@ -157,7 +157,7 @@ def test_entailment_prompts_have_one_reading_whatever_the_precedence_of_not():
     The formulas are read back from the prompt text under both readings of ``not``; each must give the very
     formula the generator made, and so the same set of conclusions that follow.
     """
-    from rlve_plugin_logic.environments.propositional_entailment import table_of
+    from rlve_plugin_logic.propositional import table_of
     from rlve_plugin_logic.truth_tables import all_true
 
     for difficulty in [*range(0, 31), 45, 70]:

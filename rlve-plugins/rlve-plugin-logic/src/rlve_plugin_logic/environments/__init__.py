@@ -5,65 +5,105 @@ Solvers, readers and other shared helpers live beside this package (``rlve_plugi
 never in it.
 """
 
+from rlve_plugin_logic.environments.allen_intervals import AllenIntervals
 from rlve_plugin_logic.environments.binario import Binario
 from rlve_plugin_logic.environments.boolean_circuit import BooleanCircuit
 from rlve_plugin_logic.environments.bridge_and_torch import BridgeAndTorch
+from rlve_plugin_logic.environments.calendar_arithmetic import CalendarArithmetic
 from rlve_plugin_logic.environments.cfg_derivation import CfgDerivation
+from rlve_plugin_logic.environments.clock_angles import ClockAngles
+from rlve_plugin_logic.environments.cnf_conversion import CnfConversion
 from rlve_plugin_logic.environments.countdown import Countdown
 from rlve_plugin_logic.environments.dfa_distinguishing_word import DfaDistinguishingWord
 from rlve_plugin_logic.environments.dfa_minimisation import DfaMinimisation
 from rlve_plugin_logic.environments.euclid_game import EuclidGame
+from rlve_plugin_logic.environments.first_order_model_check import FirstOrderModelCheck
+from rlve_plugin_logic.environments.formula_equivalence import FormulaEquivalence
 from rlve_plugin_logic.environments.futoshiki import Futoshiki
+from rlve_plugin_logic.environments.hitori import Hitori
+from rlve_plugin_logic.environments.horn_inference import HornInference
+from rlve_plugin_logic.environments.islanders_variants import IslandersVariants
 from rlve_plugin_logic.environments.kakurasu import Kakurasu
+from rlve_plugin_logic.environments.kenken import Kenken
 from rlve_plugin_logic.environments.knights_knaves import KnightsKnaves
+from rlve_plugin_logic.environments.liar_chain import LiarChain
+from rlve_plugin_logic.environments.light_up import LightUp
 from rlve_plugin_logic.environments.lights_out import LightsOut
 from rlve_plugin_logic.environments.make_target import MakeTarget
+from rlve_plugin_logic.environments.model_counting import ModelCounting
 from rlve_plugin_logic.environments.n_queens import NQueens
 from rlve_plugin_logic.environments.nim_winning_move import NimWinningMove
 from rlve_plugin_logic.environments.nonogram import Nonogram
+from rlve_plugin_logic.environments.ordering_puzzle import OrderingPuzzle
 from rlve_plugin_logic.environments.propositional_entailment import PropositionalEntailment
 from rlve_plugin_logic.environments.regex_membership import RegexMembership
+from rlve_plugin_logic.environments.resolution_refutation import ResolutionRefutation
 from rlve_plugin_logic.environments.river_crossing import RiverCrossing
 from rlve_plugin_logic.environments.sat import Sat
+from rlve_plugin_logic.environments.seating_arrangement import SeatingArrangement
+from rlve_plugin_logic.environments.skyscrapers import Skyscrapers
 from rlve_plugin_logic.environments.sliding_puzzle import SlidingPuzzle
+from rlve_plugin_logic.environments.star_battle import StarBattle
 from rlve_plugin_logic.environments.subtraction_game_sum import SubtractionGameSum
 from rlve_plugin_logic.environments.sudoku import Sudoku
 from rlve_plugin_logic.environments.syllogisms import Syllogisms
+from rlve_plugin_logic.environments.tents import Tents
 from rlve_plugin_logic.environments.tower_of_hanoi import TowerOfHanoi
 from rlve_plugin_logic.environments.two_sat import TwoSat
 from rlve_plugin_logic.environments.water_jugs import WaterJugs
+from rlve_plugin_logic.environments.work_rates import WorkRates
 from rlve_plugin_logic.environments.wythoff_game import WythoffGame
 from rlve_plugin_logic.environments.zebra import Zebra
 
 #: Every environment the pack registers, sorted by id: one line per environment.
 ENVIRONMENTS = [
+    AllenIntervals,
     Binario,
     BooleanCircuit,
     BridgeAndTorch,
+    CalendarArithmetic,
     CfgDerivation,
+    ClockAngles,
+    CnfConversion,
     Countdown,
     DfaDistinguishingWord,
     DfaMinimisation,
     EuclidGame,
+    FirstOrderModelCheck,
+    FormulaEquivalence,
     Futoshiki,
+    Hitori,
+    HornInference,
+    IslandersVariants,
     Kakurasu,
+    Kenken,
     KnightsKnaves,
+    LiarChain,
+    LightUp,
     LightsOut,
     MakeTarget,
+    ModelCounting,
     NQueens,
     NimWinningMove,
     Nonogram,
+    OrderingPuzzle,
     PropositionalEntailment,
     RegexMembership,
+    ResolutionRefutation,
     RiverCrossing,
     Sat,
+    SeatingArrangement,
+    Skyscrapers,
     SlidingPuzzle,
+    StarBattle,
     SubtractionGameSum,
     Sudoku,
     Syllogisms,
+    Tents,
     TowerOfHanoi,
     TwoSat,
     WaterJugs,
+    WorkRates,
     WythoffGame,
     Zebra,
 ]
