@@ -17,6 +17,21 @@ PAIRS = [
     Pair("graph/grid_bfs", rlve_gym="GridBFS"),
     Pair("graph/bridges", rlve_gym="Bridge"),
     Pair("graph/inversion_count", rlve_gym="InversionPair"),
+    Pair("graph/knapsack", rlve_gym="Knapsack"),
+    Pair("graph/subset_sum", rlve_gym="SubsetSum"),
+    Pair("graph/josephus", rlve_gym="Josephus"),
+    Pair("graph/min_path_cover_dag", rlve_gym="MinPathCoverDag"),
+    Pair("graph/min_dominating_set", rlve_gym="MinimumDominatingSet"),
+    Pair("graph/steiner_tree", rlve_gym="MinimumSteinerTree"),
+    Pair("graph/min_arborescence", rlve_gym="MinimumDirectedSpanningTree"),
+    Pair("graph/chromatic_number", rlve_gym="MinimumChromaticNumber"),
+    Pair("graph/k_center", rlve_gym="VertexKCenter"),
+    Pair("graph/difference_constraints", rlve_gym="DifferenceConstraintSystem"),
+    Pair("graph/tree_centre", rlve_gym="TreeCenter"),
+    Pair("graph/sliding_window_maximum", rlve_gym="SlidingWindow"),
+    Pair("graph/next_greater_element", rlve_gym="MonotonicStack"),
+    Pair("graph/minimal_rotation", rlve_gym="MinimalCyclicShift"),
+    Pair("graph/palindromic_substrings_count", rlve_gym="PalindromicSubstringNumberCounting"),
 ]
 
 

@@ -22,6 +22,11 @@ PAIRS = [
     Pair("logic/sat", rlve_gym="SAT"),
     Pair("logic/two_sat", rlve_gym="TwoSAT"),
     Pair("logic/sliding_puzzle", rlve_gym="EightDigitPuzzle"),
+    Pair("logic/light_up", rlve_gym="LightUpPuzzle"),
+    Pair("logic/star_battle", rlve_gym="StarBattle"),
+    Pair("logic/skyscrapers", rlve_gym="SkyscraperPuzzle"),
+    Pair("logic/hitori", rlve_gym="HitoriPuzzle"),
+    Pair("logic/euclid_game", rlve_gym="EuclidGame"),
 ]
 
 

@@ -22,6 +22,18 @@ PAIRS = [
     Pair("math/linear_system", reasoning_gym="simple_equations", rlve_gym="GaussianElimination"),
     Pair("math/polynomial_roots", reasoning_gym="polynomial_equations"),
     Pair("math/dice_probability", reasoning_gym="dice"),
+    Pair("math/discrete_logarithm", rlve_gym="DiscreteLogarithm"),
+    Pair("math/convex_hull", rlve_gym="ConvexHull"),
+    Pair("math/polynomial_interpolation", rlve_gym="PolynomialInterpolation"),
+    Pair("math/polynomial_factorisation", rlve_gym="PolynomialFactorization"),
+    Pair("math/polynomial_division", rlve_gym="PolynomialRemainder"),
+    Pair("math/integer_program", rlve_gym="IntegerProgramming"),
+    Pair("math/definite_integral", rlve_gym="Integral"),
+    Pair("math/legendre_factorial_exponent", rlve_gym="FactorialTrailingZeroCount"),
+    Pair("math/matrix_power_mod", rlve_gym="MatrixBinaryExponentiation"),
+    Pair("math/totient_summatory", rlve_gym="SumPhiInterval"),
+    Pair("math/lcm_sum", rlve_gym="SumLcm"),
+    Pair("math/gcd_sum", rlve_gym="SumGcd"),
 ]
 
 
