@@ -14,7 +14,7 @@ from typing import Any
 from rlve import Environment, Instance, Verdict
 from rlve.scaling import level, slow
 from rlve_plugin_logic.names import person_names
-from rlve_plugin_logic.solvers.arrangements import Clue, Relation, clues_until_unique, read_order
+from rlve_plugin_logic.solvers.arrangements import Clue, Relation, check_arrangement, clues_until_unique
 
 #: Past this level the table stops growing (prompts stay short and generation fast at absurd difficulties).
 MAX_LEVEL = 100
@@ -167,13 +167,4 @@ class SeatingArrangement(Environment):
         return Instance(prompt=prompt, answer=answer, data={"names": names, "clues": given + clues}, size=n)
 
     def check(self, data: dict[str, Any], answer: str) -> Verdict:
-        names = data["names"]
-        n = len(names)
-        order = read_order(answer, names)
-        seat = [0] * n
-        for s, person in enumerate(order):
-            seat[person] = s
-        for clue in data["clues"]:
-            if not clue_holds(clue, seat, n):
-                return Verdict.wrong(f"this does not hold: {describe(clue, names)}")
-        return Verdict.right()
+        return check_arrangement(answer, data["names"], data["clues"], clue_holds, describe)

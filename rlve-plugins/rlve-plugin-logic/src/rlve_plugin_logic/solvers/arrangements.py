@@ -27,7 +27,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from rlve import ParseError
+from rlve import ParseError, Verdict
 
 Relation = tuple[Any, ...]
 #: Search nodes one uniqueness check of ``clues_until_unique`` may visit before it pins an item down instead.
@@ -332,3 +332,16 @@ def read_order(answer: str, names: list[str]) -> list[int]:
         seen.add(item)
         order.append(item)
     return order
+
+
+def check_arrangement(answer: str, names: list[str], clues: list, holds, describe) -> Verdict:
+    """Right when ``answer`` lists every name once (``read_order``) and every clue holds for that order:
+    ``holds(clue, position, n)`` with ``position[person]`` from 0, ``describe(clue, names)`` for the reason."""
+    order = read_order(answer, names)
+    position = [0] * len(names)
+    for index, person in enumerate(order):
+        position[person] = index
+    for clue in clues:
+        if not holds(clue, position, len(names)):
+            return Verdict.wrong(f"this does not hold: {describe(clue, names)}")
+    return Verdict.right()
