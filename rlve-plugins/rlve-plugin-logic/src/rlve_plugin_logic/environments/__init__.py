@@ -25,11 +25,13 @@ from rlve_plugin_logic.environments.horn_inference import HornInference
 from rlve_plugin_logic.environments.islanders_variants import IslandersVariants
 from rlve_plugin_logic.environments.kakurasu import Kakurasu
 from rlve_plugin_logic.environments.kenken import Kenken
+from rlve_plugin_logic.environments.killer_sudoku import KillerSudoku
 from rlve_plugin_logic.environments.knights_knaves import KnightsKnaves
 from rlve_plugin_logic.environments.liar_chain import LiarChain
 from rlve_plugin_logic.environments.light_up import LightUp
 from rlve_plugin_logic.environments.lights_out import LightsOut
 from rlve_plugin_logic.environments.make_target import MakeTarget
+from rlve_plugin_logic.environments.minesweeper_deduction import MinesweeperDeduction
 from rlve_plugin_logic.environments.model_counting import ModelCounting
 from rlve_plugin_logic.environments.n_queens import NQueens
 from rlve_plugin_logic.environments.nim_winning_move import NimWinningMove
@@ -77,11 +79,13 @@ ENVIRONMENTS = [
     IslandersVariants,
     Kakurasu,
     Kenken,
+    KillerSudoku,
     KnightsKnaves,
     LiarChain,
     LightUp,
     LightsOut,
     MakeTarget,
+    MinesweeperDeduction,
     ModelCounting,
     NQueens,
     NimWinningMove,
