@@ -12,6 +12,7 @@ from rlve_plugin_graph.environments.bin_packing import BinPacking
 from rlve_plugin_graph.environments.bipartite import Bipartite
 from rlve_plugin_graph.environments.bipartite_edge_colouring import BipartiteEdgeColouring
 from rlve_plugin_graph.environments.bipartite_matching import BipartiteMatching
+from rlve_plugin_graph.environments.bottleneck_path import BottleneckPath
 from rlve_plugin_graph.environments.bridges import Bridges
 from rlve_plugin_graph.environments.bst_operations import BstOperations
 from rlve_plugin_graph.environments.chromatic_number import ChromaticNumber
@@ -30,6 +31,7 @@ from rlve_plugin_graph.environments.dominator_tree import DominatorTree
 from rlve_plugin_graph.environments.edit_distance import EditDistance
 from rlve_plugin_graph.environments.egg_drop import EggDrop
 from rlve_plugin_graph.environments.euler_path import EulerPath
+from rlve_plugin_graph.environments.exact_k_edge_path import ExactKEdgePath
 from rlve_plugin_graph.environments.girth import Girth
 from rlve_plugin_graph.environments.graph_colouring import GraphColouring
 from rlve_plugin_graph.environments.graph_eccentricity import GraphEccentricity
@@ -112,6 +114,7 @@ ENVIRONMENTS = [
     Bipartite,
     BipartiteEdgeColouring,
     BipartiteMatching,
+    BottleneckPath,
     Bridges,
     BstOperations,
     ChromaticNumber,
@@ -130,6 +133,7 @@ ENVIRONMENTS = [
     EditDistance,
     EggDrop,
     EulerPath,
+    ExactKEdgePath,
     Girth,
     GraphColouring,
     GraphEccentricity,
