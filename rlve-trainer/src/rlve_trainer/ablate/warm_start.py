@@ -86,7 +86,6 @@ def warm_start(
     stop_at_accuracy: float | None = None,
     check_every: int = 25,
     on_step=None,
-    tokenizer_env_ids: Sequence[str] = (),
 ) -> WarmStartResult:
     """Write a tiny model fitted to easy problems into ``folder``; a finished folder is reused as it is.
 
@@ -94,8 +93,6 @@ def warm_start(
     ``check_every`` steps on 64 held-out problems) reaches it, so the start sits at a chosen edge of
     the model's ability instead of wherever a step count happens to land (small models learn carrying
     abruptly: 0.3 to 0.95 within a hundred steps). ``on_step(step, loss)`` is called after every step.
-    ``tokenizer_env_ids``: more environments whose prompts the tokenizer learns (the model will meet them
-    later, in GRPO) without being fitted to them here.
     """
     import torch
 
@@ -110,7 +107,7 @@ def warm_start(
     torch.manual_seed(seed)
     registry = rlve.registry()
     environments = [registry.get(env_id) for env_id in env_ids]
-    tokenizer = build_tokenizer([*env_ids, *(e for e in tokenizer_env_ids if e not in env_ids)], split_digits=True)
+    tokenizer = build_tokenizer(env_ids, split_digits=True)
     model = build_model(tokenizer, seed=seed, hidden_size=hidden_size, layers=layers)
     model.train()
     optimizer = torch.optim.AdamW(model.parameters(), lr=learning_rate, weight_decay=0.0)
