@@ -7,6 +7,7 @@ never in it.
 
 from rlve_plugin_logic.environments.allen_intervals import AllenIntervals
 from rlve_plugin_logic.environments.binario import Binario
+from rlve_plugin_logic.environments.blocks_world import BlocksWorld
 from rlve_plugin_logic.environments.boolean_circuit import BooleanCircuit
 from rlve_plugin_logic.environments.bridge_and_torch import BridgeAndTorch
 from rlve_plugin_logic.environments.calendar_arithmetic import CalendarArithmetic
@@ -23,9 +24,11 @@ from rlve_plugin_logic.environments.futoshiki import Futoshiki
 from rlve_plugin_logic.environments.hitori import Hitori
 from rlve_plugin_logic.environments.horn_inference import HornInference
 from rlve_plugin_logic.environments.islanders_variants import IslandersVariants
+from rlve_plugin_logic.environments.job_shop_schedule import JobShopSchedule
 from rlve_plugin_logic.environments.kakurasu import Kakurasu
 from rlve_plugin_logic.environments.kenken import Kenken
 from rlve_plugin_logic.environments.killer_sudoku import KillerSudoku
+from rlve_plugin_logic.environments.knight_moves_puzzle import KnightMovesPuzzle
 from rlve_plugin_logic.environments.knights_knaves import KnightsKnaves
 from rlve_plugin_logic.environments.liar_chain import LiarChain
 from rlve_plugin_logic.environments.light_up import LightUp
@@ -41,16 +44,19 @@ from rlve_plugin_logic.environments.propositional_entailment import Propositiona
 from rlve_plugin_logic.environments.regex_membership import RegexMembership
 from rlve_plugin_logic.environments.resolution_refutation import ResolutionRefutation
 from rlve_plugin_logic.environments.river_crossing import RiverCrossing
+from rlve_plugin_logic.environments.rush_hour import RushHour
 from rlve_plugin_logic.environments.sat import Sat
 from rlve_plugin_logic.environments.seating_arrangement import SeatingArrangement
 from rlve_plugin_logic.environments.skyscrapers import Skyscrapers
 from rlve_plugin_logic.environments.sliding_puzzle import SlidingPuzzle
+from rlve_plugin_logic.environments.sokoban import Sokoban
 from rlve_plugin_logic.environments.star_battle import StarBattle
 from rlve_plugin_logic.environments.subtraction_game_sum import SubtractionGameSum
 from rlve_plugin_logic.environments.sudoku import Sudoku
 from rlve_plugin_logic.environments.syllogisms import Syllogisms
 from rlve_plugin_logic.environments.tents import Tents
 from rlve_plugin_logic.environments.tower_of_hanoi import TowerOfHanoi
+from rlve_plugin_logic.environments.transition_system_plan import TransitionSystemPlan
 from rlve_plugin_logic.environments.two_sat import TwoSat
 from rlve_plugin_logic.environments.water_jugs import WaterJugs
 from rlve_plugin_logic.environments.work_rates import WorkRates
@@ -61,6 +67,7 @@ from rlve_plugin_logic.environments.zebra import Zebra
 ENVIRONMENTS = [
     AllenIntervals,
     Binario,
+    BlocksWorld,
     BooleanCircuit,
     BridgeAndTorch,
     CalendarArithmetic,
@@ -77,9 +84,11 @@ ENVIRONMENTS = [
     Hitori,
     HornInference,
     IslandersVariants,
+    JobShopSchedule,
     Kakurasu,
     Kenken,
     KillerSudoku,
+    KnightMovesPuzzle,
     KnightsKnaves,
     LiarChain,
     LightUp,
@@ -95,16 +104,19 @@ ENVIRONMENTS = [
     RegexMembership,
     ResolutionRefutation,
     RiverCrossing,
+    RushHour,
     Sat,
     SeatingArrangement,
     Skyscrapers,
     SlidingPuzzle,
+    Sokoban,
     StarBattle,
     SubtractionGameSum,
     Sudoku,
     Syllogisms,
     Tents,
     TowerOfHanoi,
+    TransitionSystemPlan,
     TwoSat,
     WaterJugs,
     WorkRates,
