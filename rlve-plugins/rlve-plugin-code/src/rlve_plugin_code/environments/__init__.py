@@ -10,6 +10,7 @@ from rlve_plugin_code.environments.assertion_failing_input import AssertionFaili
 from rlve_plugin_code.environments.brainfuck_output import BrainfuckOutput
 from rlve_plugin_code.environments.class_state_trace import ClassStateTrace
 from rlve_plugin_code.environments.closure_output import ClosureOutput
+from rlve_plugin_code.environments.dict_set_trace import DictSetTrace
 from rlve_plugin_code.environments.distinguishing_input import DistinguishingInput
 from rlve_plugin_code.environments.evaluate_expression import EvaluateExpression
 from rlve_plugin_code.environments.exception_flow import ExceptionFlow
@@ -28,8 +29,11 @@ from rlve_plugin_code.environments.multi_key_sort import MultiKeySort
 from rlve_plugin_code.environments.predict_output import PredictOutput
 from rlve_plugin_code.environments.reachable_branch import ReachableBranch
 from rlve_plugin_code.environments.recursion_output import RecursionOutput
+from rlve_plugin_code.environments.recursive_call_count import RecursiveCallCount
 from rlve_plugin_code.environments.regex_synthesis import RegexSynthesis
 from rlve_plugin_code.environments.register_machine import RegisterMachine
+from rlve_plugin_code.environments.short_circuit_calls import ShortCircuitCalls
+from rlve_plugin_code.environments.slicing_output import SlicingOutput
 from rlve_plugin_code.environments.sql_join_output import SqlJoinOutput
 from rlve_plugin_code.environments.sql_output import SqlOutput
 from rlve_plugin_code.environments.sql_query import SqlQuery
@@ -60,6 +64,7 @@ VALUE_ENVIRONMENTS = [
     AssertionFailingInput,
     ClassStateTrace,
     ClosureOutput,
+    DictSetTrace,
     DistinguishingInput,
     ExceptionFlow,
     FixedWidthArithmetic,
@@ -68,7 +73,10 @@ VALUE_ENVIRONMENTS = [
     MinimalFailingInput,
     ReachableBranch,
     RecursionOutput,
+    RecursiveCallCount,
     RegisterMachine,
+    ShortCircuitCalls,
+    SlicingOutput,
     SqlJoinOutput,
 ]
 ENVIRONMENTS = CODE_ENVIRONMENTS + VALUE_ENVIRONMENTS
