@@ -6,14 +6,17 @@ never in it.
 """
 
 from rlve_plugin_logic.environments.allen_intervals import AllenIntervals
+from rlve_plugin_logic.environments.battleships import Battleships
 from rlve_plugin_logic.environments.binario import Binario
 from rlve_plugin_logic.environments.blocks_world import BlocksWorld
 from rlve_plugin_logic.environments.boolean_circuit import BooleanCircuit
 from rlve_plugin_logic.environments.bridge_and_torch import BridgeAndTorch
 from rlve_plugin_logic.environments.calendar_arithmetic import CalendarArithmetic
 from rlve_plugin_logic.environments.cfg_derivation import CfgDerivation
+from rlve_plugin_logic.environments.chomp_small import ChompSmall
 from rlve_plugin_logic.environments.clock_angles import ClockAngles
 from rlve_plugin_logic.environments.cnf_conversion import CnfConversion
+from rlve_plugin_logic.environments.coin_row_game import CoinRowGame
 from rlve_plugin_logic.environments.countdown import Countdown
 from rlve_plugin_logic.environments.dfa_distinguishing_word import DfaDistinguishingWord
 from rlve_plugin_logic.environments.dfa_minimisation import DfaMinimisation
@@ -21,11 +24,14 @@ from rlve_plugin_logic.environments.euclid_game import EuclidGame
 from rlve_plugin_logic.environments.first_order_model_check import FirstOrderModelCheck
 from rlve_plugin_logic.environments.formula_equivalence import FormulaEquivalence
 from rlve_plugin_logic.environments.futoshiki import Futoshiki
+from rlve_plugin_logic.environments.grundy_dag_game import GrundyDagGame
+from rlve_plugin_logic.environments.hidato import Hidato
 from rlve_plugin_logic.environments.hitori import Hitori
 from rlve_plugin_logic.environments.horn_inference import HornInference
 from rlve_plugin_logic.environments.islanders_variants import IslandersVariants
 from rlve_plugin_logic.environments.job_shop_schedule import JobShopSchedule
 from rlve_plugin_logic.environments.kakurasu import Kakurasu
+from rlve_plugin_logic.environments.kakuro import Kakuro
 from rlve_plugin_logic.environments.kenken import Kenken
 from rlve_plugin_logic.environments.killer_sudoku import KillerSudoku
 from rlve_plugin_logic.environments.knight_moves_puzzle import KnightMovesPuzzle
@@ -66,14 +72,17 @@ from rlve_plugin_logic.environments.zebra import Zebra
 #: Every environment the pack registers, sorted by id: one line per environment.
 ENVIRONMENTS = [
     AllenIntervals,
+    Battleships,
     Binario,
     BlocksWorld,
     BooleanCircuit,
     BridgeAndTorch,
     CalendarArithmetic,
     CfgDerivation,
+    ChompSmall,
     ClockAngles,
     CnfConversion,
+    CoinRowGame,
     Countdown,
     DfaDistinguishingWord,
     DfaMinimisation,
@@ -81,11 +90,14 @@ ENVIRONMENTS = [
     FirstOrderModelCheck,
     FormulaEquivalence,
     Futoshiki,
+    GrundyDagGame,
+    Hidato,
     Hitori,
     HornInference,
     IslandersVariants,
     JobShopSchedule,
     Kakurasu,
+    Kakuro,
     Kenken,
     KillerSudoku,
     KnightMovesPuzzle,
