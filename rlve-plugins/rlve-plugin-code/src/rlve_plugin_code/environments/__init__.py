@@ -10,6 +10,7 @@ from rlve_plugin_code.environments.assertion_failing_input import AssertionFaili
 from rlve_plugin_code.environments.brainfuck_output import BrainfuckOutput
 from rlve_plugin_code.environments.class_state_trace import ClassStateTrace
 from rlve_plugin_code.environments.closure_output import ClosureOutput
+from rlve_plugin_code.environments.comprehension_output import ComprehensionOutput
 from rlve_plugin_code.environments.dict_set_trace import DictSetTrace
 from rlve_plugin_code.environments.distinguishing_input import DistinguishingInput
 from rlve_plugin_code.environments.evaluate_expression import EvaluateExpression
@@ -38,7 +39,9 @@ from rlve_plugin_code.environments.sql_join_output import SqlJoinOutput
 from rlve_plugin_code.environments.sql_output import SqlOutput
 from rlve_plugin_code.environments.sql_query import SqlQuery
 from rlve_plugin_code.environments.stack_machine import StackMachine
+from rlve_plugin_code.environments.string_method_output import StringMethodOutput
 from rlve_plugin_code.environments.trace_variable import TraceVariable
+from rlve_plugin_code.environments.unpacking_output import UnpackingOutput
 
 #: Environments whose answer is code, run in the sandbox (``runs_untrusted_code = True``).
 CODE_ENVIRONMENTS = [
@@ -64,6 +67,7 @@ VALUE_ENVIRONMENTS = [
     AssertionFailingInput,
     ClassStateTrace,
     ClosureOutput,
+    ComprehensionOutput,
     DictSetTrace,
     DistinguishingInput,
     ExceptionFlow,
@@ -78,5 +82,7 @@ VALUE_ENVIRONMENTS = [
     ShortCircuitCalls,
     SlicingOutput,
     SqlJoinOutput,
+    StringMethodOutput,
+    UnpackingOutput,
 ]
 ENVIRONMENTS = CODE_ENVIRONMENTS + VALUE_ENVIRONMENTS

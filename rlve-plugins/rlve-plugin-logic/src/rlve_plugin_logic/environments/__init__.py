@@ -12,6 +12,7 @@ from rlve_plugin_logic.environments.blocks_world import BlocksWorld
 from rlve_plugin_logic.environments.boolean_circuit import BooleanCircuit
 from rlve_plugin_logic.environments.bridge_and_torch import BridgeAndTorch
 from rlve_plugin_logic.environments.calendar_arithmetic import CalendarArithmetic
+from rlve_plugin_logic.environments.cellular_automaton import CellularAutomaton
 from rlve_plugin_logic.environments.cfg_derivation import CfgDerivation
 from rlve_plugin_logic.environments.chomp_small import ChompSmall
 from rlve_plugin_logic.environments.clock_angles import ClockAngles
@@ -40,6 +41,7 @@ from rlve_plugin_logic.environments.liar_chain import LiarChain
 from rlve_plugin_logic.environments.light_up import LightUp
 from rlve_plugin_logic.environments.lights_out import LightsOut
 from rlve_plugin_logic.environments.make_target import MakeTarget
+from rlve_plugin_logic.environments.mealy_machine_output import MealyMachineOutput
 from rlve_plugin_logic.environments.minesweeper_deduction import MinesweeperDeduction
 from rlve_plugin_logic.environments.model_counting import ModelCounting
 from rlve_plugin_logic.environments.n_queens import NQueens
@@ -47,6 +49,7 @@ from rlve_plugin_logic.environments.nim_winning_move import NimWinningMove
 from rlve_plugin_logic.environments.nonogram import Nonogram
 from rlve_plugin_logic.environments.ordering_puzzle import OrderingPuzzle
 from rlve_plugin_logic.environments.propositional_entailment import PropositionalEntailment
+from rlve_plugin_logic.environments.pushdown_acceptance import PushdownAcceptance
 from rlve_plugin_logic.environments.regex_membership import RegexMembership
 from rlve_plugin_logic.environments.resolution_refutation import ResolutionRefutation
 from rlve_plugin_logic.environments.river_crossing import RiverCrossing
@@ -63,6 +66,7 @@ from rlve_plugin_logic.environments.syllogisms import Syllogisms
 from rlve_plugin_logic.environments.tents import Tents
 from rlve_plugin_logic.environments.tower_of_hanoi import TowerOfHanoi
 from rlve_plugin_logic.environments.transition_system_plan import TransitionSystemPlan
+from rlve_plugin_logic.environments.turing_machine_trace import TuringMachineTrace
 from rlve_plugin_logic.environments.two_sat import TwoSat
 from rlve_plugin_logic.environments.water_jugs import WaterJugs
 from rlve_plugin_logic.environments.work_rates import WorkRates
@@ -78,6 +82,7 @@ ENVIRONMENTS = [
     BooleanCircuit,
     BridgeAndTorch,
     CalendarArithmetic,
+    CellularAutomaton,
     CfgDerivation,
     ChompSmall,
     ClockAngles,
@@ -106,6 +111,7 @@ ENVIRONMENTS = [
     LightUp,
     LightsOut,
     MakeTarget,
+    MealyMachineOutput,
     MinesweeperDeduction,
     ModelCounting,
     NQueens,
@@ -113,6 +119,7 @@ ENVIRONMENTS = [
     Nonogram,
     OrderingPuzzle,
     PropositionalEntailment,
+    PushdownAcceptance,
     RegexMembership,
     ResolutionRefutation,
     RiverCrossing,
@@ -129,6 +136,7 @@ ENVIRONMENTS = [
     Tents,
     TowerOfHanoi,
     TransitionSystemPlan,
+    TuringMachineTrace,
     TwoSat,
     WaterJugs,
     WorkRates,
