@@ -28,6 +28,7 @@ from functools import lru_cache
 from typing import Any
 
 from rlve import ParseError, Verdict
+from rlve_plugin_logic.solvers.latin import narrow_all_different
 
 Relation = tuple[Any, ...]
 #: Search nodes one uniqueness check of ``clues_until_unique`` may visit before it pins an item down instead.
@@ -162,35 +163,8 @@ class ArrangementSolver:
                             pending.add(other)
             # the places as a permutation: decided places leave the others, a place only one item can take
             # gets it (items decided before this node keep their places and are not looked at again)
-            decided, once, twice = settled, settled, 0
-            for item in open_items:
-                d = dom[item]
-                if d & (d - 1) == 0:
-                    if not d or decided & d:  # no place left, or one already taken
-                        return False
-                    decided |= d
-            for item in open_items:
-                d = dom[item]
-                if d & (d - 1) and d & decided:
-                    d &= ~decided
-                    if not d:
-                        return False
-                    dom[item] = d
-                    pending.add(item)
-                twice |= once & d
-                once |= d
-            if once != full:
+            if not narrow_all_different(dom, open_items, full, pending.add, settled):
                 return False
-            hidden = once & ~twice & ~decided
-            if hidden:
-                for item in open_items:
-                    d = dom[item]
-                    single = d & hidden
-                    if single and d != single:
-                        if single & (single - 1):
-                            return False
-                        dom[item] = single
-                        pending.add(item)
         return True
 
     def solve(self, limit: int = 2, node_limit: int | None = None) -> tuple[list[list[int]], bool]:

@@ -17,6 +17,48 @@ from collections.abc import Callable, Sequence
 LinePropagator = Callable[[list[int]], "list[int] | None"]
 
 
+def narrow_all_different(
+    dom: list[int], items: Sequence[int], full: int, changed: Callable[[int], None], settled: int = 0
+) -> bool:
+    """One pass of the all-different rule over ``items``, whose values must be exactly the bits of ``full``
+    (a row of a Latin square, one attribute of a zebra puzzle, the seats of a table).
+
+    A decided item's value leaves the others; a value only one item can take goes to it. ``settled`` holds
+    values already taken by items left out of ``items``. Every narrowed item is passed to ``changed``.
+    False when the items can no longer take every value once.
+    """
+    decided = once = settled
+    for i in items:
+        d = dom[i]
+        if d & (d - 1) == 0:
+            if d == 0 or decided & d:
+                return False
+            decided |= d
+    twice = 0
+    for i in items:
+        d = dom[i]
+        if d & (d - 1) and d & decided:
+            d &= ~decided
+            if d == 0:
+                return False
+            dom[i] = d
+            changed(i)
+        twice |= once & d
+        once |= d
+    if once != full:
+        return False
+    hidden = once & ~twice & ~decided
+    if hidden:
+        for i in items:
+            single = dom[i] & hidden
+            if single and dom[i] != single:
+                if single & (single - 1):
+                    return False
+                dom[i] = single
+                changed(i)
+    return True
+
+
 class LatinProblem:
     """An n x n Latin square with given cells, ``a < b`` cell pairs and line propagators."""
 
@@ -98,36 +140,8 @@ class LatinProblem:
                     break
                 k = line_stack.pop()
                 line_queued[k] = False
-                line = lines[k]
-                decided = 0
-                for i in line:
-                    d = dom[i]
-                    if d & (d - 1) == 0:
-                        if d == 0 or decided & d:
-                            return False
-                        decided |= d
-                once = twice = 0
-                for i in line:
-                    d = dom[i]
-                    if d & (d - 1) and d & decided:
-                        d &= ~decided
-                        if d == 0:
-                            return False
-                        dom[i] = d
-                        touch(i)
-                    twice |= once & d
-                    once |= d
-                if once != full:
+                if not narrow_all_different(dom, lines[k], full, touch):
                     return False
-                hidden = once & ~twice & ~decided
-                if hidden:
-                    for i in line:
-                        single = dom[i] & hidden
-                        if single and dom[i] != single:
-                            if single & (single - 1):
-                                return False
-                            dom[i] = single
-                            touch(i)
             changed = False
             for line, rule in self.line_rules:
                 trimmed = rule([dom[i] for i in line])

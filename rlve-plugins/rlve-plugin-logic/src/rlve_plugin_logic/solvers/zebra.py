@@ -19,6 +19,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from rlve_plugin_logic.solvers.latin import narrow_all_different
+
 Clue = list[Any]
 
 KIND_WEIGHTS = {"same": 3, "not_same": 1, "left": 2, "before": 2, "next": 2, "gap": 1}
@@ -110,35 +112,8 @@ class ZebraSolver:
                         attrs_dirty.add(y // k)
             for a in sorted(attrs_dirty):
                 attrs_dirty.discard(a)
-                members = range(a * k, a * k + k)
-                decided = once = twice = 0
-                for v in members:
-                    d = dom[v]
-                    if d & (d - 1) == 0:
-                        if decided & d:
-                            return False
-                        decided |= d
-                for v in members:
-                    d = dom[v]
-                    if d & (d - 1) and d & decided:
-                        d &= ~decided
-                        if not d:
-                            return False
-                        dom[v] = d
-                        pending.add(v)
-                    twice |= once & d
-                    once |= d
-                if once != full:
+                if not narrow_all_different(dom, range(a * k, a * k + k), full, pending.add):
                     return False
-                hidden = once & ~twice & ~decided
-                if hidden:
-                    for v in members:
-                        single = dom[v] & hidden
-                        if single and dom[v] != single:
-                            if single & (single - 1):
-                                return False
-                            dom[v] = single
-                            pending.add(v)
                 if pending:
                     attrs_dirty.add(a)
                     break
