@@ -8,12 +8,11 @@ a leading zero, since ``00`` is the reference ``0`` glued to itself rather than 
 
 from __future__ import annotations
 
-import re
 from fractions import Fraction
 from typing import Any
 
-from rlve import ParseError, Verdict
-from rlve_plugin_math.numbers import format_fraction
+from rlve import Verdict
+from rlve_plugin_math.numbers import format_fraction, refuse_leading_zeros
 from rlve_plugin_math.polynomials import format_polynomial
 from rlve_plugin_math.probability import check_exact
 
@@ -21,14 +20,6 @@ from rlve_plugin_math.probability import check_exact
 EXACT_FORMAT = "an integer or a fraction p/q in lowest terms, for example -7/12 or 5"
 
 #: A number written with a leading zero (``00``, ``007``, ``3/05``), but not ``0``, ``10``, ``0.05`` or ``1,005``.
-_LEADING_ZERO = re.compile(r"(?<![0-9.,])0[0-9]")
-
-
-def refuse_leading_zeros(answer: str) -> None:
-    """ParseError for an answer with a leading zero: ``00`` is the reference ``0`` written twice, not a number
-    anyone writes, and accepting it would let glued or repeated answers through."""
-    if _LEADING_ZERO.search(answer):
-        raise ParseError("a number is written with a leading zero")
 
 
 def check_exact_value(data: dict[str, Any], answer: str, what: str) -> Verdict:

@@ -24,6 +24,7 @@ from fractions import Fraction
 from rlve import ParseError
 from rlve.parse import parse_fraction, parse_int, split_items
 
+_LEADING_ZERO = re.compile(r"(?<![0-9.,])0[0-9]")
 _WRAPPERS = (("$$", "$$"), ("$", "$"), ("\\(", "\\)"), ("\\[", "\\]"))
 _LATEX_SPACE = re.compile(r"\\[,;:! ]|\\quad|\\qquad|~")
 #: ``x =``, ``x_1 =``, ``\phi(n) =``, ``C(10, 3) =``: a short name that starts with a letter or backslash.
@@ -157,3 +158,10 @@ def format_fraction(value: Fraction) -> str:
 def digits_of(value: int) -> int:
     """The number of decimal digits of ``abs(value)`` (1 for 0); values here stay below ``MAX_DIGITS``."""
     return len(str(abs(value)))
+
+
+def refuse_leading_zeros(answer: str) -> None:
+    """ParseError for an answer with a leading zero: ``00`` is the reference ``0`` written twice, not a number
+    anyone writes, and accepting it would let glued or repeated answers through."""
+    if _LEADING_ZERO.search(answer):
+        raise ParseError("a number is written with a leading zero")

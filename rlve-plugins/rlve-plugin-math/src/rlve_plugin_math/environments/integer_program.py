@@ -13,8 +13,7 @@ from typing import Any
 
 from rlve import Environment, Instance, ParseError, Verdict
 from rlve.scaling import level
-from rlve_plugin_math.calculus import refuse_leading_zeros
-from rlve_plugin_math.numbers import clean, digits_of, parse_integers
+from rlve_plugin_math.numbers import clean, digits_of, parse_integers, refuse_leading_zeros
 from rlve_plugin_math.scaling import LEVEL_CAP, random_signed
 
 

@@ -7,8 +7,7 @@ from typing import Any
 
 from rlve import Environment, Instance, Verdict
 from rlve.scaling import level
-from rlve_plugin_math.calculus import refuse_leading_zeros
-from rlve_plugin_math.numbers import digits_of, parse_integer
+from rlve_plugin_math.numbers import digits_of, parse_integer, refuse_leading_zeros
 from rlve_plugin_math.scaling import LEVEL_CAP
 
 

@@ -7,9 +7,8 @@ from typing import Any
 
 from rlve import Environment, Instance, Verdict
 from rlve.scaling import level
-from rlve_plugin_math.calculus import refuse_leading_zeros
 from rlve_plugin_math.factorisations import format_factorisation
-from rlve_plugin_math.numbers import digits_of, parse_integer
+from rlve_plugin_math.numbers import digits_of, parse_integer, refuse_leading_zeros
 from rlve_plugin_math.primes import product, random_factorisation
 from rlve_plugin_math.scaling import LEVEL_CAP, MAX_DIGITS
 
