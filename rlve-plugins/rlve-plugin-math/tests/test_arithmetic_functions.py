@@ -12,7 +12,7 @@ import itertools
 import math
 import re
 
-from math_test_helpers import SEEDS, judge
+from math_test_helpers import SEEDS, judge, numbers_after
 from sympy import (
     Rational,
     divisor_count,
@@ -40,13 +40,6 @@ from rlve_plugin_math.environments.repeating_decimal import RepeatingDecimal
 from rlve_plugin_math.environments.totient_summatory import TotientSummatory
 
 LEVELS = range(0, 31, 5)
-
-
-def numbers_after(prompt: str, pattern: str) -> tuple[int, ...]:
-    """The integers captured by ``pattern`` in the prompt (the problem as a model reads it)."""
-    match = re.search(pattern, prompt)
-    assert match, (pattern, prompt[:200])
-    return tuple(int(group) for group in match.groups())
 
 
 def read_factorisation(text: str) -> dict[int, int]:

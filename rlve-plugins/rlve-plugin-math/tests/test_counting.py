@@ -7,7 +7,7 @@ import math
 import re
 
 import pytest
-from math_test_helpers import SEEDS, judge
+from math_test_helpers import SEEDS, assert_modular_answer_forms, judge, modulus
 from sympy import ZZ, Matrix, Poly, bell, divisors, ilcm, ring, symbols, totient
 from sympy.discrete.recurrences import linrec
 from sympy.functions.combinatorial.numbers import stirling
@@ -23,7 +23,6 @@ from rlve_plugin_math.environments.necklace_colourings import NecklaceColourings
 from rlve_plugin_math.environments.permutations_by_inversions import PermutationsByInversions
 from rlve_plugin_math.environments.restricted_compositions import RestrictedCompositions
 from rlve_plugin_math.environments.stirling_first_kind import StirlingFirstKind
-from rlve_plugin_math.primes import is_prime
 
 MODULAR = [
     IntegerPartitions,
@@ -36,13 +35,6 @@ MODULAR = [
 ]
 
 X = symbols("x")
-
-
-def modulus(prompt: str) -> int:
-    """The prime the prompt asks to reduce by (checked prime, and that the stated range matches it)."""
-    p = int(re.search(r"modulo the prime (\d+), that is", prompt).group(1))
-    assert is_prime(p) and f"an integer from 0 to {p - 1}." in prompt
-    return p
 
 
 def numbers(text: str) -> list[int]:
@@ -368,18 +360,7 @@ def test_permutations_by_inversions_match_brute_force_and_the_product_formula():
 
 @pytest.mark.parametrize("cls", MODULAR, ids=lambda cls: cls.id)
 def test_modular_answers_accept_harmless_forms_and_reject_near_misses(cls):
-    env = cls()
-    problem = env.sample(12, 3)
-    p, value = modulus(problem.prompt), int(problem.answer)
-    for written in (f"{value}", f"${value}$", f"x = {value}", f"{value}."):
-        assert_accepted(problem, written)
-    assert_rejected(problem, str((value + 1) % p), "that is not")
-    assert_rejected(problem, str((value - 1) % p), "that is not")
-    assert_rejected(problem, str(value + p), "between 0 and")
-    assert_rejected(problem, "-1", "between 0 and")
-    for bad in ("", "seven", "3.5", "2^10", "1e3", str(value) * 40):
-        verdict = judge(env, problem, bad)
-        assert not verdict.correct and verdict.reward == 0
+    assert_modular_answer_forms(cls())
 
 
 @pytest.mark.parametrize("cls", MODULAR, ids=lambda cls: cls.id)

@@ -10,7 +10,7 @@ import math
 import re
 from fractions import Fraction
 
-from math_test_helpers import SEEDS, judge
+from math_test_helpers import SEEDS, judge, numbers_after
 from sympy import Rational, divisors, factorial, factorint, fibonacci, mobius, multiplicity
 from sympy.ntheory.continued_fraction import continued_fraction_periodic
 from sympy.ntheory.digits import digits as sympy_digits
@@ -22,12 +22,6 @@ from rlve_plugin_math.environments.lucas_sequence_gcd import LucasSequenceGcd
 from rlve_plugin_math.environments.mertens_function import MertensFunction
 from rlve_plugin_math.environments.sqrt_continued_fraction import SqrtContinuedFraction
 from rlve_plugin_math.environments.sum_of_two_squares import SumOfTwoSquares
-
-
-def numbers_after(prompt: str, pattern: str) -> tuple[int, ...]:
-    match = re.search(pattern, prompt)
-    assert match, (pattern, prompt[:200])
-    return tuple(int(group) for group in match.groups())
 
 
 def read_factorisation(text: str) -> dict[int, int]:

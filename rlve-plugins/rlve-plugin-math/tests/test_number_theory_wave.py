@@ -10,7 +10,7 @@ import math
 import re
 from fractions import Fraction
 
-from math_test_helpers import SEEDS, judge
+from math_test_helpers import SEEDS, judge, numbers_after
 from sympy import Rational, divisors, factorint, jacobi_symbol, totient
 from sympy.ntheory import discrete_log, is_primitive_root, n_order, primitive_root, sqrt_mod
 from sympy.ntheory.continued_fraction import continued_fraction
@@ -25,13 +25,6 @@ from rlve_plugin_math.environments.modular_square_root import ModularSquareRoot
 from rlve_plugin_math.environments.pell_equation import PellEquation
 from rlve_plugin_math.environments.pisano_period import PisanoPeriod
 from rlve_plugin_math.environments.primitive_root import PrimitiveRoot
-
-
-def numbers_after(prompt: str, pattern: str) -> tuple[int, ...]:
-    """The integers captured by ``pattern`` in the prompt (the problem as a model reads it)."""
-    match = re.search(pattern, prompt)
-    assert match, (pattern, prompt[:200])
-    return tuple(int(group) for group in match.groups())
 
 
 def read_factorisation(text: str) -> dict[int, int]:
