@@ -42,7 +42,8 @@ def install_everything(session: nox.Session, editable: bool = False, test_extras
         session.install(TORCH)
     flag = ["-e"] if editable else []
     packs = [with_test_extra(pack) for pack in PACKS] if test_extras else PACKS
-    packages = [CORE, *packs, *([TRAINER] if TRAINER else [])]
+    trainer = [with_test_extra(TRAINER) if test_extras else TRAINER] if TRAINER else []
+    packages = [CORE, *packs, *trainer]
     session.install(*[arg for package in packages for arg in (*flag, package)])
 
 
@@ -56,10 +57,10 @@ def lint(session: nox.Session) -> None:
 @nox.session
 def tests(session: nox.Session) -> None:
     """Every package's tests and the cross-package ones, in a fresh virtualenv, RLVE_STRICT_PLUGINS=1 (no lint)."""
-    # Each pack's [test] extra: networkx, sympy, python-sat, the solvers its environments are checked against.
+    # Each pack's [test] extra: networkx, sympy, python-sat, the solvers its environments are checked against;
+    # the trainer's: matplotlib (plots), peft (LoRA) and tensorboard (the tracker test), tested, not skipped.
     install_everything(session, test_extras=True)
-    # matplotlib: the trainer's plots (history frontier, ablation report) are tested, not skipped.
-    session.install("pytest>=8", *(["matplotlib"] if TRAINER else []))
+    session.install("pytest>=8")
     test_dirs = [str(p) for p in [ROOT / "rlve-core" / "tests", *sorted(ROOT.glob("rlve-plugins/*/tests"))]]
     if TRAINER and (ROOT / "rlve-trainer" / "tests").exists():
         test_dirs.append(str(ROOT / "rlve-trainer" / "tests"))

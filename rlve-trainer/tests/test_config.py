@@ -75,11 +75,16 @@ def test_the_readme_example_config_loads(tmp_path):
     from pathlib import Path
 
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
-    train_example, tiny_example, ablate_example = re.findall(r"```toml\n(.*?)```", readme, flags=re.S)
+    train_example, peft_example, tiny_example, ablate_example = re.findall(r"```toml\n(.*?)```", readme, flags=re.S)
     path = tmp_path / "example.toml"
     path.write_text(train_example)
     config = files.load_train(path)
     assert config.envs[0] == "graph/shortest_path" and config.grpo.extra == {"warmup_steps": 10}
+    assert config.grpo.report_to == "none" and config.peft is None
+
+    path.write_text(train_example + "\n" + peft_example)  # "Experiment trackers, LoRA, prompts"
+    config = files.load_train(path)
+    assert (config.peft.r, config.peft.alpha, config.peft.target_modules) == (16, 32, "all-linear")
 
     path.write_text(tiny_example)  # "Trying your own pack on CPU: model.tiny"
     config = files.load_train(path)

@@ -70,7 +70,30 @@ class GRPOSection(Section):
     logging_steps: int = Field(1, ge=1)
     save_steps: int = Field(50, ge=1, description="checkpoint every this many steps (and at the end)")
     save_total_limit: int | None = Field(2, ge=1)
-    extra: dict[str, Any] = Field(default_factory=dict, description="any other GRPOConfig argument")
+    report_to: str | list[str] = Field(
+        "none", description="TRL's experiment trackers: none, wandb, tensorboard, trackio, ... (or a list)"
+    )
+    extra: dict[str, Any] = Field(default_factory=dict, description="any other GRPOConfig argument, by its name")
+
+
+class PromptSection(Section):
+    """What surrounds each problem: a system message, and the chat template that renders the conversation."""
+
+    system: str | None = Field(None, description="a system message put before every problem")
+    chat_template: str | None = Field(
+        None, description="a Jinja chat template, inline or the path of a file holding one; None: the model's own"
+    )
+
+
+class PeftSection(Section):
+    """LoRA adapters (the ``peft`` library) instead of full fine-tuning; the section's presence turns it on."""
+
+    r: int = Field(16, ge=1, description="the rank of each adapter")
+    alpha: int = Field(32, ge=1, description="lora_alpha: the adapters' scale is alpha / r")
+    dropout: float = Field(0.05, ge=0, lt=1)
+    target_modules: str | list[str] = Field(
+        "all-linear", description="module names to adapt (e.g. [\"q_proj\", \"v_proj\"]) or all-linear"
+    )
 
 
 class TrainConfig(Section):
@@ -79,6 +102,8 @@ class TrainConfig(Section):
     curriculum: CurriculumSection = Field(default_factory=CurriculumSection)
     reward: RewardSection = Field(default_factory=RewardSection)
     grpo: GRPOSection = Field(default_factory=GRPOSection)
+    prompt: PromptSection = Field(default_factory=PromptSection)
+    peft: PeftSection | None = Field(None, description="LoRA settings; absent: full fine-tuning")
     seed: int = Field(0, ge=0)
     max_steps: int = Field(100, ge=1)
     output: str = Field(paths.DEFAULT_OUTPUT, description="folder holding one sub-folder per run")

@@ -27,6 +27,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from rlve import Environment, Problem
+from rlve.chat import messages
 from rlve.curriculum import Curriculum
 from rlve.environment import MAX_SEED, TRAIN_SEED_LIMIT
 
@@ -61,8 +62,10 @@ class ProblemStream:
         seed: int,
         start_slot: int = 0,
         cache_size: int = 4096,
+        system_prompt: str | None = None,
     ):
         self.curriculum = curriculum
+        self.system_prompt = system_prompt
         self.environments = dict(environments)
         self.seed = seed
         self.next_slot = start_slot
@@ -101,7 +104,7 @@ class ProblemStream:
             self.next_slot += 1
             problem = self.draw(slot)
             yield {
-                "prompt": [{"role": "user", "content": problem.prompt}],
+                "prompt": messages(problem.prompt, self.system_prompt),
                 "rlve_slot": slot,
                 "rlve_env": problem.env,
                 "rlve_difficulty": problem.difficulty,

@@ -44,13 +44,18 @@ def resolve_model(config: TrainConfig, run_dir: Path, env_ids: list[str]) -> Pat
     return check_model_path(config)
 
 
-def load_tokenizer(path: Path, trust_remote_code: bool = False):
+def load_tokenizer(path: Path, trust_remote_code: bool = False, chat_template: str | None = None):
+    """The model's tokenizer, checked; ``chat_template`` (``prompt.chat_template``) replaces its own."""
     from transformers import AutoTokenizer
 
     try:
         tokenizer = AutoTokenizer.from_pretrained(str(path), trust_remote_code=trust_remote_code)
     except (OSError, ValueError) as error:
         raise RlveError(f"cannot load a tokenizer from {str(path)!r}: {str(error).splitlines()[0]}") from None
+    if chat_template is not None:
+        from rlve.chat import chat_template_text
+
+        tokenizer.chat_template = chat_template_text(chat_template)
     if not getattr(tokenizer, "chat_template", None):
         raise RlveError(
             f"the tokenizer in {str(path)!r} has no chat template; use an instruct/chat model or add a "

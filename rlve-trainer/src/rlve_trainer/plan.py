@@ -25,6 +25,7 @@ from rlve_trainer.preflight import CheckedRun, make_curriculum
 from rlve_trainer.ranks import Ranks
 from rlve_trainer.rewards import CurriculumReward
 from rlve_trainer.run_lock import RunLock
+from rlve_trainer.session import CurriculumSession
 from rlve_trainer.verify_pool import VerifyPool
 from rlve_trainer.versions import VersionChange
 
@@ -67,6 +68,7 @@ def record_run(checked: CheckedRun) -> tuple[RunRecord, RunLock]:
     from rlve_trainer.history import store
     from rlve_trainer.history.engine import open_engine
     from rlve_trainer.model_loading import load_tokenizer, resolve_model
+    from rlve_trainer.trainer import check_grpo_extra
     from rlve_trainer.versions import environment_versions, package_versions
 
     config, stored = checked.config, checked.stored
@@ -79,8 +81,9 @@ def record_run(checked: CheckedRun) -> tuple[RunRecord, RunLock]:
         run_id = store.new_run_id()
         run_dir = Path(config.output).resolve() / run_id
     try:
+        check_grpo_extra(config.grpo.extra)  # imports TRL: after preflight, before anything is written
         model_path = resolve_model(config, run_dir, env_ids)
-        load_tokenizer(model_path, config.model.trust_remote_code)
+        load_tokenizer(model_path, config.model.trust_remote_code, config.prompt.chat_template)
         # Everything is valid: only now does the run exist in the history (and get its folder and lock).
         engine = open_engine(config.db_url(), create=stored is None)
         try:
@@ -131,21 +134,15 @@ def record_run(checked: CheckedRun) -> tuple[RunRecord, RunLock]:
 class RunPlan:
     """Everything one run trains with, built once per process after the run was recorded.
 
-    ``curriculum`` moves as outcomes come in and ``stream`` draws each slot's problem from it; ``reward``
-    verifies answers (through ``verify_pool`` for environments that run model code) and feeds the
-    curriculum and ``history``. ``history`` and ``lock`` exist on the main process only. ``close()`` (or
-    leaving ``with plan:``) releases what the plan holds.
+    ``session`` is the run's ``CurriculumSession`` (the same object a user's own GRPO script trains with):
+    its curriculum moves as outcomes come in, its stream draws each slot's problem from it, its reward
+    verifies answers and feeds the curriculum and history. ``history`` and ``lock`` exist on the main
+    process only. ``close()`` (or leaving ``with plan:``) releases what the plan holds.
     """
 
     record: RunRecord
-    ranks: Ranks
-    environments: Mapping[str, Environment]
-    curriculum: Curriculum
-    stream: ProblemStream
-    reward: CurriculumReward
-    history: RunHistory | None
+    session: CurriculumSession
     lock: RunLock | None
-    verify_pool: VerifyPool | None
 
     @property
     def config(self) -> TrainConfig:
@@ -159,6 +156,34 @@ class RunPlan:
     def run_dir(self) -> Path:
         return self.record.run_dir
 
+    @property
+    def ranks(self) -> Ranks:
+        return self.session.ranks
+
+    @property
+    def environments(self) -> Mapping[str, Environment]:
+        return self.session.environments
+
+    @property
+    def curriculum(self) -> Curriculum:
+        return self.session.curriculum
+
+    @property
+    def stream(self) -> ProblemStream:
+        return self.session.stream
+
+    @property
+    def reward(self) -> CurriculumReward:
+        return self.session.reward
+
+    @property
+    def history(self) -> RunHistory | None:
+        return self.session.history
+
+    @property
+    def verify_pool(self) -> VerifyPool | None:
+        return self.session.verify_pool
+
     def train(self, *, quiet: bool = False, callbacks: list = ()) -> RunResult:
         """Build TRL's GRPOTrainer on this plan and train (``trainer.train_plan``)."""
         from rlve_trainer.trainer import train_plan
@@ -168,10 +193,7 @@ class RunPlan:
     def close(self) -> None:
         """Stop the verifier processes, close the history, release the run's lock (each at most once)."""
         try:
-            if self.verify_pool is not None:
-                self.verify_pool.close()
-            if self.history is not None:
-                self.history.close()
+            self.session.close()
         finally:
             if self.lock is not None:
                 self.lock.release()
@@ -196,24 +218,13 @@ def build_plan(
     else:
         environments = packs.environments(config.envs)
         curriculum = make_curriculum(config, list(environments))
-    if record.state is not None:
-        curriculum.load_state_dict(record.state["curriculum"])
-    stream = ProblemStream(curriculum, environments, seed=config.seed, start_slot=record.start_slot)
     history = RunHistory.open(record.db_url, record.run_id) if ranks.is_main else None
-    untrusted = any(env.runs_untrusted_code for env in environments.values())
-    pool = VerifyPool(config.reward.verify_workers, config.reward.verify_timeout) if untrusted else None
-    reward = CurriculumReward(
-        stream,
-        curriculum,
-        environments,
-        config.reward,
-        on_outcomes=history.outcomes if history is not None else None,
-        gather=ranks.gather,
-        store_text=config.store_completions,
-        verify_pool=pool,
+    session = CurriculumSession.for_run(
+        config, environments, curriculum, ranks, run_id=record.run_id, history=history, start_slot=record.start_slot
     )
-    reward.last_slot = record.start_slot - 1
-    return RunPlan(record, ranks, environments, curriculum, stream, reward, history, lock, pool)
+    if record.state is not None:
+        session.restore(record.state, record.start_step)
+    return RunPlan(record, session, lock)
 
 
 def agree_on_plan(ranks: Ranks, checked: CheckedRun | None, error: RlveError | None) -> RunPlan:

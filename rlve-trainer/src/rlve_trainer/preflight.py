@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from rlve import Environment
+from rlve.chat import chat_template_text
 from rlve.curriculum import Curriculum
 from rlve.errors import RlveError
 from rlve_trainer import checkpoint, packs
@@ -115,4 +116,6 @@ def preflight(
             refuse_version_changes(stored["id"], changes, resume_command)
     if not config.model.tiny:
         check_model_path(config)
+    if config.prompt.chat_template is not None:
+        chat_template_text(config.prompt.chat_template)
     return CheckedRun(config, environments, curriculum, stored, found, state, tuple(changes))

@@ -13,6 +13,7 @@ from typing import Any
 
 from rlve import Environment, Verdict
 from rlve.curriculum import Curriculum, DifficultyChange
+from rlve.errors import RlveError
 from rlve_trainer.config import RewardSection
 from rlve_trainer.data import ProblemStream
 from rlve_trainer.verify_pool import score_all
@@ -110,19 +111,36 @@ class CurriculumReward:
         self.verify_pool = verify_pool
         self.stats = StepStats()
         self.last_slot = -1  # the highest slot whose outcomes the curriculum has seen
+        self.calls = 0
+        self.raises = 0  # difficulty raises so far in this process (logged as rlve/raises)
+        #: set by a CurriculumSession's callback: the reward then refuses to score without it
+        self.require_callback = False
+        self.callback_running = False
 
     def __call__(
         self,
         prompts: list,
         completions: list,
-        rlve_slot: list[int],
-        rlve_env: list[str],
-        rlve_difficulty: list[int],
-        rlve_seed: list[int],
+        rlve_slot: list[int] | None = None,
+        rlve_env: list[str] | None = None,
+        rlve_difficulty: list[int] | None = None,
+        rlve_seed: list[int] | None = None,
         completion_ids: list | None = None,
         trainer_state: Any = None,
+        log_metric: Callable[[str, float], None] | None = None,
         **_: Any,
     ) -> list[float]:
+        if rlve_slot is None or rlve_env is None or rlve_difficulty is None or rlve_seed is None:
+            raise RlveError(
+                "the rlve reward got rows without the rlve_slot/rlve_env/rlve_difficulty/rlve_seed columns: "
+                "give the trainer train_dataset=session.dataset() (the problems the reward checks)"
+            )
+        if self.require_callback and not self.callback_running:
+            raise RlveError(
+                "the rlve reward is scoring, but session.callback() is not among the trainer's callbacks: "
+                "add callbacks=[session.callback()] (it records each step and saves the curriculum in checkpoints)"
+            )
+        self.calls += 1
         step = (trainer_state.global_step if trainer_state is not None else 0) + 1
         texts = [completion_text(c) for c in completions]
         problems = [
@@ -151,8 +169,30 @@ class CurriculumReward:
                 rlve_slot, problems, verdicts, rewards, lengths, texts
             )
         ]
-        self.apply(step, self.gather(local))
+        outcomes = self.gather(local)
+        changes = self.apply(step, outcomes)
+        self.raises += sum(1 for change in changes if change.new_high > change.old_high)
+        if log_metric is not None:
+            self.log_metrics(log_metric, outcomes)
         return rewards
+
+    def log_metrics(self, log_metric: Callable[[str, float], None], outcomes: list[Outcome]) -> None:
+        """Hand the curriculum's state to TRL's loggers (``report_to``: wandb, tensorboard, trackio, ...):
+        per environment its band, and this batch's accuracy and sample count; the raises so far and this
+        batch's verifier errors. ``outcomes`` are every rank's, so every rank logs the same values."""
+        judged: dict[str, list[bool]] = {}
+        for outcome in outcomes:
+            if not outcome.verifier_error:
+                judged.setdefault(outcome.env, []).append(outcome.correct)
+        for env, band in self.curriculum.bands().items():
+            log_metric(f"rlve/{env}/low", float(band.low))
+            log_metric(f"rlve/{env}/high", float(band.high))
+            results = judged.get(env, [])
+            log_metric(f"rlve/{env}/samples", float(len(results)))
+            if results:
+                log_metric(f"rlve/{env}/accuracy", sum(results) / len(results))
+        log_metric("rlve/raises", float(self.raises))
+        log_metric("rlve/verifier_errors", float(sum(1 for outcome in outcomes if outcome.verifier_error)))
 
     def apply(self, step: int, outcomes: list[Outcome]) -> list[DifficultyChange]:
         """Record outcomes (every rank's, in the same order everywhere) in the curriculum."""

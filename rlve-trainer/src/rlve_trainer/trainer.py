@@ -70,7 +70,7 @@ def grpo_args(config: TrainConfig, run_dir: Path):
         shuffle_dataset=False,  # no shuffle buffer between the curriculum and the batch
         ignore_data_skip=True,  # the stream restarts at the right slot itself on resume
         dataloader_num_workers=0,
-        report_to="none",
+        report_to=g.report_to,
         disable_tqdm=True,
         use_cpu=not cuda,
         log_completions=False,
@@ -79,11 +79,64 @@ def grpo_args(config: TrainConfig, run_dir: Path):
     if "activation_checkpointing" in {f.name for f in dataclasses.fields(GRPOConfig)}:
         # transformers 5 renamed it; the old name is a deprecated alias whose TRL default is True.
         kwargs["activation_checkpointing"] = kwargs.pop("gradient_checkpointing")
-    kwargs.update(g.extra)
+    kwargs.update(g.extra)  # names checked against GRPOConfig by check_grpo_extra, before the run is recorded
     try:
         return GRPOConfig(**kwargs)
     except (ValueError, TypeError) as error:
         raise RlveError(f"invalid GRPO settings: {str(error).splitlines()[0]}") from None
+
+
+#: GRPOConfig fields rlve sets itself, and why ``grpo.extra`` may not change them
+MANAGED_BY_RLVE = {
+    "output_dir": "the run's folder is <output>/<run id>: set `output` instead",
+    "max_steps": "set `max_steps` instead",
+    "seed": "set `seed` instead",
+    "shuffle_dataset": "a shuffle buffer would feed the model problems drawn from an old curriculum",
+    "ignore_data_skip": "on resume the problem stream restarts at the right problem itself",
+    "steps_per_generation": "rlve makes one generation batch per optimizer step (set gradient_accumulation_steps)",
+    "dataloader_num_workers": "the problem stream must be read in the training process, where the curriculum is",
+}
+
+
+def check_grpo_extra(extra: dict[str, Any]) -> None:
+    """Every ``grpo.extra`` name is a GRPOConfig field rlve does not set itself; RlveError naming the first
+    that is not (with the closest field name, for a typo)."""
+    import difflib
+
+    from trl import GRPOConfig
+
+    from rlve_trainer.config import GRPOSection
+
+    fields = {f.name for f in dataclasses.fields(GRPOConfig)}
+    for name in extra:
+        if name in GRPOSection.model_fields and name != "extra":
+            raise RlveError(f"grpo.extra.{name}: {name} is a [grpo] setting of its own; set grpo.{name} instead")
+        if name in MANAGED_BY_RLVE:
+            raise RlveError(f"grpo.extra.{name} cannot be set: {MANAGED_BY_RLVE[name]}")
+        if name not in fields:
+            close = difflib.get_close_matches(name, sorted(fields), n=1)
+            hint = f" (did you mean {close[0]}?)" if close else ""
+            raise RlveError(
+                f"grpo.extra.{name}: TRL's GRPOConfig has no field {name!r}{hint}; grpo.extra passes GRPOConfig "
+                "arguments through by their exact names"
+            )
+
+
+def lora_config(section):
+    """peft's LoraConfig for the ``[peft]`` section (the peft extra: ``pip install rlve-trainer[peft]``)."""
+    try:
+        from peft import LoraConfig
+    except ImportError:
+        raise RlveError(
+            "[peft] asks for LoRA adapters, which need the peft library: pip install 'rlve-trainer[peft]'"
+        ) from None
+    return LoraConfig(
+        r=section.r,
+        lora_alpha=section.alpha,
+        lora_dropout=section.dropout,
+        target_modules=section.target_modules,
+        task_type="CAUSAL_LM",
+    )
 
 
 def card_writer(plan: RunPlan, trainer):
@@ -155,14 +208,13 @@ def _train(plan: RunPlan, *, quiet: bool, callbacks: list) -> RunResult:
     from transformers.trainer_callback import PrinterCallback
     from trl import GRPOTrainer
 
-    from rlve_trainer.callbacks import RlveCallback
     from rlve_trainer.model_loading import TiedWeightsNotMissing, load_model, load_tokenizer
     from rlve_trainer.progress import Progress
 
     warnings.filterwarnings("ignore", message=r".*is_gradient_checkpointing.*", category=FutureWarning)
     config, record, ranks = plan.config, plan.record, plan.ranks
     args = grpo_args(config, record.run_dir)
-    tokenizer = load_tokenizer(record.model_path, config.model.trust_remote_code)
+    tokenizer = load_tokenizer(record.model_path, config.model.trust_remote_code, config.prompt.chat_template)
     model = load_model(
         record.model_path,
         bf16=bool(args.bf16),
@@ -170,14 +222,15 @@ def _train(plan: RunPlan, *, quiet: bool, callbacks: list) -> RunResult:
         pad_token_id=tokenizer.pad_token_id,
     )
     progress = Progress(config.max_steps, initial=record.start_step, enabled=ranks.is_main and not quiet)
-    callback = RlveCallback(plan.reward, plan.curriculum, plan.history, progress, record.run_id, ranks.is_main)
+    callback = plan.session.callback(progress)
     trainer = GRPOTrainer(
         model=model,
-        reward_funcs=[plan.reward],
+        reward_funcs=[plan.session.reward],
         args=args,
-        train_dataset=plan.stream.dataset(),
+        train_dataset=plan.session.dataset(),
         processing_class=tokenizer,
         callbacks=[callback, *callbacks],
+        peft_config=lora_config(config.peft) if config.peft is not None else None,
     )
     # Our progress line replaces transformers' printed log dicts (disable_tqdm=True adds PrinterCallback).
     trainer.remove_callback(PrinterCallback)

@@ -81,8 +81,39 @@ def environment_for(env_id: str | None, problem, problem_file):
     "Make again the Problem saved in FILE by `rlve sample --json` (its environment, difficulty and seed); "
     "only the environment version that made it can."
 )
-def sample(env_id: str | None, difficulty: int, seed: int, as_json: bool, problem_file) -> None:
-    """Generate the problem ENV_ID makes for (difficulty, seed)."""
+@click.option(
+    "--chat",
+    "chat_model",
+    metavar="MODEL_PATH",
+    help="Print the exact text a chat model receives: the prompt rendered by the chat template of the tokenizer "
+    "in this local model folder (needs transformers).",
+)
+@click.option("--system", "system_prompt", metavar="TEXT", help="With --chat: a system message before the problem.")
+@click.option(
+    "--chat-template",
+    metavar="FILE_OR_TEMPLATE",
+    help="With --chat: a Jinja chat template (a file, or the template itself) instead of the model's own.",
+)
+def sample(
+    env_id: str | None,
+    difficulty: int,
+    seed: int,
+    as_json: bool,
+    problem_file,
+    chat_model: str | None,
+    system_prompt: str | None,
+    chat_template: str | None,
+) -> None:
+    """Generate the problem ENV_ID makes for (difficulty, seed).
+
+    \b
+    rlve sample math/addition -d 3 -s 7
+    rlve sample math/addition -d 3 --chat ./my-model --system "Answer briefly."
+    """
+    if chat_model is None and (system_prompt is not None or chat_template is not None):
+        raise click.UsageError("--system and --chat-template change what --chat MODEL_PATH renders; give --chat too")
+    if chat_model is not None and as_json:
+        raise click.UsageError("--json prints the Problem; --chat prints the text a model receives: give one")
     saved = load_problem(problem_file) if problem_file is not None else None
     env = environment_for(env_id, saved, problem_file)
     problem = env.sample(saved.difficulty, saved.seed) if saved is not None else env.sample(difficulty, seed)
@@ -95,6 +126,10 @@ def sample(env_id: str | None, difficulty: int, seed: int, as_json: bool, proble
         )
     if as_json:
         click.echo(problem.model_dump_json(indent=2))
+    elif chat_model is not None:
+        from rlve.chat import messages, render
+
+        click.echo(render(chat_model, messages(problem.prompt, system_prompt), chat_template), nl=False)
     else:
         click.echo(problem.prompt)
 

@@ -104,6 +104,12 @@ class RunHistory:
         self.writer.flush()
         store.set_status(self.engine, self.run_id, "running", last_step=step)
 
+    def started(self, *, output_dir: str, max_steps: int, from_step: int) -> None:
+        """A run from a user's script starts training (at ``from_step`` when it resumes a checkpoint): record
+        where it saves and how far it goes, and drop rows of steps after the checkpoint (they are redone)."""
+        store.set_output(self.engine, self.run_id, output_dir=output_dir, max_steps=max_steps)
+        store.truncate_after(self.engine, self.run_id, from_step)
+
     def set_status(self, status: str, **values: Any) -> None:
         """``running``, ``stopped``, ``finished`` or ``failed``, with ``error`` / ``last_step``."""
         store.set_status(self.engine, self.run_id, status, **values)

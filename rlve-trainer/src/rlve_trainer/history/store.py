@@ -77,6 +77,17 @@ def set_config(engine: Engine, run_id: str, *, config: dict[str, Any], max_steps
         )
 
 
+def set_output(engine: Engine, run_id: str, *, output_dir: str, max_steps: int) -> None:
+    """Where a run started from a user's script keeps its checkpoints, and its step budget (known only once
+    the trainer starts)."""
+    with engine.begin() as connection:
+        connection.execute(
+            update(models.runs)
+            .where(models.runs.c.id == run_id)
+            .values(output_dir=output_dir, max_steps=max_steps, status="running", updated_at=now())
+        )
+
+
 def get_run(engine: Engine, run: str) -> dict[str, Any]:
     """A run by id, unique id prefix or name (the newest run of that name); RlveError saying what exists."""
     return find(engine, models.runs, run, kind="run", listing="`rlve history runs` lists them")
