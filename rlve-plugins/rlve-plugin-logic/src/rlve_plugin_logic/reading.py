@@ -1,4 +1,5 @@
-"""Bounded readers for the answers of the pack that are not grids: sets of statement numbers, move lists.
+"""Bounded readers for the answers of the pack that are not grids: sets of statement numbers, move lists,
+truth values.
 
 Each reader bounds its work by the instance (number of names, moves) before splitting, uses regular
 expressions without nested quantifiers, and raises ``ParseError`` with a message a human can act on.
@@ -12,6 +13,8 @@ from rlve import ParseError
 from rlve.parse import parse_int_list
 
 _ITEM_SEPARATORS = re.compile(r"[,;\n]+")
+#: one truth value, optionally numbered: ``true``, ``F``, ``2: false``
+_TRUTH_VALUE = re.compile(r"(?:\(?[0-9]{1,2}[.:)]\s*)?(true|false|t|f)", re.IGNORECASE)
 
 
 def read_index_set(answer: str, count: int, *, allow_none: bool = True) -> set[int]:
@@ -45,3 +48,14 @@ def split_moves(answer: str, max_moves: int, *, chars_per_move: int = 16) -> lis
     if len(pieces) > max_moves:
         raise ParseError(f"more than {max_moves} moves")
     return pieces
+
+
+def read_truth_values(answer: str, count: int) -> list[bool]:
+    """``true false true`` (or T/F, or numbered ``1: true, 2: false``), one per sentence, in order."""
+    if len(answer) > 16 * (count + 1):
+        raise ParseError(f"expected {count} truth values, the answer is too long")
+    text = re.sub(r"([0-9]{1,2}[.:)])(?=\S)", r"\1 ", answer.strip().rstrip("."))
+    tokens = [t for t in re.split(r"[\s,;]+", text) if t and not re.fullmatch(r"\(?[0-9]{1,2}[.:)]", t)]
+    if len(tokens) != count or not all(_TRUTH_VALUE.fullmatch(t) for t in tokens):
+        raise ParseError(f"expected {count} values, true or false, one per sentence in order")
+    return [t.lower().startswith("t") for t in tokens]

@@ -19,12 +19,18 @@ from rlve_plugin_logic.environments.clock_angles import ClockAngles
 from rlve_plugin_logic.environments.cnf_conversion import CnfConversion
 from rlve_plugin_logic.environments.coin_row_game import CoinRowGame
 from rlve_plugin_logic.environments.countdown import Countdown
+from rlve_plugin_logic.environments.cram import Cram
+from rlve_plugin_logic.environments.ctl_model_check import CtlModelCheck
+from rlve_plugin_logic.environments.datalog_query import DatalogQuery
 from rlve_plugin_logic.environments.dfa_distinguishing_word import DfaDistinguishingWord
 from rlve_plugin_logic.environments.dfa_minimisation import DfaMinimisation
 from rlve_plugin_logic.environments.euclid_game import EuclidGame
+from rlve_plugin_logic.environments.fibonacci_nim import FibonacciNim
 from rlve_plugin_logic.environments.first_order_model_check import FirstOrderModelCheck
 from rlve_plugin_logic.environments.formula_equivalence import FormulaEquivalence
 from rlve_plugin_logic.environments.futoshiki import Futoshiki
+from rlve_plugin_logic.environments.game_tree_minimax import GameTreeMinimax
+from rlve_plugin_logic.environments.green_hackenbush import GreenHackenbush
 from rlve_plugin_logic.environments.grundy_dag_game import GrundyDagGame
 from rlve_plugin_logic.environments.hidato import Hidato
 from rlve_plugin_logic.environments.hitori import Hitori
@@ -33,6 +39,7 @@ from rlve_plugin_logic.environments.islanders_variants import IslandersVariants
 from rlve_plugin_logic.environments.job_shop_schedule import JobShopSchedule
 from rlve_plugin_logic.environments.kakurasu import Kakurasu
 from rlve_plugin_logic.environments.kakuro import Kakuro
+from rlve_plugin_logic.environments.kayles import Kayles
 from rlve_plugin_logic.environments.kenken import Kenken
 from rlve_plugin_logic.environments.killer_sudoku import KillerSudoku
 from rlve_plugin_logic.environments.knight_moves_puzzle import KnightMovesPuzzle
@@ -40,13 +47,19 @@ from rlve_plugin_logic.environments.knights_knaves import KnightsKnaves
 from rlve_plugin_logic.environments.liar_chain import LiarChain
 from rlve_plugin_logic.environments.light_up import LightUp
 from rlve_plugin_logic.environments.lights_out import LightsOut
+from rlve_plugin_logic.environments.ltl_trace_check import LtlTraceCheck
 from rlve_plugin_logic.environments.make_target import MakeTarget
 from rlve_plugin_logic.environments.mealy_machine_output import MealyMachineOutput
 from rlve_plugin_logic.environments.minesweeper_deduction import MinesweeperDeduction
+from rlve_plugin_logic.environments.minimal_dnf import MinimalDnf
+from rlve_plugin_logic.environments.modal_kripke import ModalKripke
 from rlve_plugin_logic.environments.model_counting import ModelCounting
+from rlve_plugin_logic.environments.moores_nim import MooresNim
 from rlve_plugin_logic.environments.n_queens import NQueens
+from rlve_plugin_logic.environments.natural_deduction import NaturalDeduction
 from rlve_plugin_logic.environments.nim_winning_move import NimWinningMove
 from rlve_plugin_logic.environments.nonogram import Nonogram
+from rlve_plugin_logic.environments.northcott_game import NorthcottGame
 from rlve_plugin_logic.environments.ordering_puzzle import OrderingPuzzle
 from rlve_plugin_logic.environments.propositional_entailment import PropositionalEntailment
 from rlve_plugin_logic.environments.pushdown_acceptance import PushdownAcceptance
@@ -59,15 +72,18 @@ from rlve_plugin_logic.environments.seating_arrangement import SeatingArrangemen
 from rlve_plugin_logic.environments.skyscrapers import Skyscrapers
 from rlve_plugin_logic.environments.sliding_puzzle import SlidingPuzzle
 from rlve_plugin_logic.environments.sokoban import Sokoban
+from rlve_plugin_logic.environments.staircase_nim import StaircaseNim
 from rlve_plugin_logic.environments.star_battle import StarBattle
 from rlve_plugin_logic.environments.subtraction_game_sum import SubtractionGameSum
 from rlve_plugin_logic.environments.sudoku import Sudoku
 from rlve_plugin_logic.environments.syllogisms import Syllogisms
 from rlve_plugin_logic.environments.tents import Tents
+from rlve_plugin_logic.environments.term_rewriting import TermRewriting
 from rlve_plugin_logic.environments.tower_of_hanoi import TowerOfHanoi
 from rlve_plugin_logic.environments.transition_system_plan import TransitionSystemPlan
 from rlve_plugin_logic.environments.turing_machine_trace import TuringMachineTrace
 from rlve_plugin_logic.environments.two_sat import TwoSat
+from rlve_plugin_logic.environments.unification_mgu import UnificationMgu
 from rlve_plugin_logic.environments.water_jugs import WaterJugs
 from rlve_plugin_logic.environments.work_rates import WorkRates
 from rlve_plugin_logic.environments.wythoff_game import WythoffGame
@@ -89,12 +105,18 @@ ENVIRONMENTS = [
     CnfConversion,
     CoinRowGame,
     Countdown,
+    Cram,
+    CtlModelCheck,
+    DatalogQuery,
     DfaDistinguishingWord,
     DfaMinimisation,
     EuclidGame,
+    FibonacciNim,
     FirstOrderModelCheck,
     FormulaEquivalence,
     Futoshiki,
+    GameTreeMinimax,
+    GreenHackenbush,
     GrundyDagGame,
     Hidato,
     Hitori,
@@ -103,6 +125,7 @@ ENVIRONMENTS = [
     JobShopSchedule,
     Kakurasu,
     Kakuro,
+    Kayles,
     Kenken,
     KillerSudoku,
     KnightMovesPuzzle,
@@ -110,13 +133,19 @@ ENVIRONMENTS = [
     LiarChain,
     LightUp,
     LightsOut,
+    LtlTraceCheck,
     MakeTarget,
     MealyMachineOutput,
     MinesweeperDeduction,
+    MinimalDnf,
+    ModalKripke,
     ModelCounting,
+    MooresNim,
     NQueens,
+    NaturalDeduction,
     NimWinningMove,
     Nonogram,
+    NorthcottGame,
     OrderingPuzzle,
     PropositionalEntailment,
     PushdownAcceptance,
@@ -129,15 +158,18 @@ ENVIRONMENTS = [
     Skyscrapers,
     SlidingPuzzle,
     Sokoban,
+    StaircaseNim,
     StarBattle,
     SubtractionGameSum,
     Sudoku,
     Syllogisms,
     Tents,
+    TermRewriting,
     TowerOfHanoi,
     TransitionSystemPlan,
     TuringMachineTrace,
     TwoSat,
+    UnificationMgu,
     WaterJugs,
     WorkRates,
     WythoffGame,

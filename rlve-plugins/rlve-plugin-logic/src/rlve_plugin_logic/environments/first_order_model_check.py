@@ -9,11 +9,11 @@ assignments) and draws them so that about half are true. The answer is one true/
 from __future__ import annotations
 
 import random
-import re
 from typing import Any
 
-from rlve import Environment, Instance, ParseError, Verdict
+from rlve import Environment, Instance, Verdict
 from rlve.scaling import level, slow
+from rlve_plugin_logic.reading import read_truth_values
 
 #: Past this level the problem stops growing (prompts stay short at absurd difficulties).
 MAX_LEVEL = 200
@@ -25,7 +25,6 @@ DRAWS_PER_SENTENCE = 30
 OTHER_STRUCTURES = 3
 
 Formula = list[Any]  # ["pred", name, [vars]] | ["eq", v, w] | ["not", f] | [op, f, g] | ["forall"/"exists", v, f]
-_ITEM = re.compile(r"(?:\(?[0-9]{1,2}[.:)]\s*)?(true|false|t|f)", re.IGNORECASE)
 
 
 def plan(difficulty: int) -> tuple[int, int, int, int]:
@@ -114,17 +113,6 @@ def text_of(formula: Formula, top: bool = True) -> str:
     else:
         text = f"{text_of(formula[1], top=False)} {BINARY[kind]} {text_of(formula[2], top=False)}"
     return text if top else f"({text})"
-
-
-def read_truth_values(answer: str, count: int) -> list[bool]:
-    """``true false true`` (or T/F, or numbered ``1: true, 2: false``), one per sentence, in order."""
-    if len(answer) > 16 * (count + 1):
-        raise ParseError(f"expected {count} truth values, the answer is too long")
-    text = re.sub(r"([0-9]{1,2}[.:)])(?=\S)", r"\1 ", answer.strip().rstrip("."))
-    tokens = [t for t in re.split(r"[\s,;]+", text) if t and not re.fullmatch(r"\(?[0-9]{1,2}[.:)]", t)]
-    if len(tokens) != count or not all(_ITEM.fullmatch(t) for t in tokens):
-        raise ParseError(f"expected {count} values, true or false, one per sentence in order")
-    return [t.lower().startswith("t") for t in tokens]
 
 
 class FirstOrderModelCheck(Environment):
