@@ -12,6 +12,7 @@ from rlve_plugin_logic.environments.blocks_world import BlocksWorld
 from rlve_plugin_logic.environments.boolean_circuit import BooleanCircuit
 from rlve_plugin_logic.environments.bridge_and_torch import BridgeAndTorch
 from rlve_plugin_logic.environments.calendar_arithmetic import CalendarArithmetic
+from rlve_plugin_logic.environments.cardinal_directions import CardinalDirections
 from rlve_plugin_logic.environments.cellular_automaton import CellularAutomaton
 from rlve_plugin_logic.environments.cfg_derivation import CfgDerivation
 from rlve_plugin_logic.environments.chomp_small import ChompSmall
@@ -21,15 +22,18 @@ from rlve_plugin_logic.environments.coin_row_game import CoinRowGame
 from rlve_plugin_logic.environments.countdown import Countdown
 from rlve_plugin_logic.environments.cram import Cram
 from rlve_plugin_logic.environments.ctl_model_check import CtlModelCheck
+from rlve_plugin_logic.environments.cube_net_folding import CubeNetFolding
 from rlve_plugin_logic.environments.datalog_query import DatalogQuery
 from rlve_plugin_logic.environments.dfa_distinguishing_word import DfaDistinguishingWord
 from rlve_plugin_logic.environments.dfa_minimisation import DfaMinimisation
+from rlve_plugin_logic.environments.die_rolling import DieRolling
 from rlve_plugin_logic.environments.euclid_game import EuclidGame
 from rlve_plugin_logic.environments.fibonacci_nim import FibonacciNim
 from rlve_plugin_logic.environments.first_order_model_check import FirstOrderModelCheck
 from rlve_plugin_logic.environments.formula_equivalence import FormulaEquivalence
 from rlve_plugin_logic.environments.futoshiki import Futoshiki
 from rlve_plugin_logic.environments.game_tree_minimax import GameTreeMinimax
+from rlve_plugin_logic.environments.gear_train import GearTrain
 from rlve_plugin_logic.environments.green_hackenbush import GreenHackenbush
 from rlve_plugin_logic.environments.grundy_dag_game import GrundyDagGame
 from rlve_plugin_logic.environments.hidato import Hidato
@@ -50,6 +54,7 @@ from rlve_plugin_logic.environments.lights_out import LightsOut
 from rlve_plugin_logic.environments.ltl_trace_check import LtlTraceCheck
 from rlve_plugin_logic.environments.make_target import MakeTarget
 from rlve_plugin_logic.environments.mealy_machine_output import MealyMachineOutput
+from rlve_plugin_logic.environments.meeting_slot import MeetingSlot
 from rlve_plugin_logic.environments.minesweeper_deduction import MinesweeperDeduction
 from rlve_plugin_logic.environments.minimal_dnf import MinimalDnf
 from rlve_plugin_logic.environments.modal_kripke import ModalKripke
@@ -63,6 +68,7 @@ from rlve_plugin_logic.environments.northcott_game import NorthcottGame
 from rlve_plugin_logic.environments.ordering_puzzle import OrderingPuzzle
 from rlve_plugin_logic.environments.propositional_entailment import PropositionalEntailment
 from rlve_plugin_logic.environments.pushdown_acceptance import PushdownAcceptance
+from rlve_plugin_logic.environments.rcc8_reasoning import Rcc8Reasoning
 from rlve_plugin_logic.environments.regex_membership import RegexMembership
 from rlve_plugin_logic.environments.resolution_refutation import ResolutionRefutation
 from rlve_plugin_logic.environments.river_crossing import RiverCrossing
@@ -79,6 +85,7 @@ from rlve_plugin_logic.environments.sudoku import Sudoku
 from rlve_plugin_logic.environments.syllogisms import Syllogisms
 from rlve_plugin_logic.environments.tents import Tents
 from rlve_plugin_logic.environments.term_rewriting import TermRewriting
+from rlve_plugin_logic.environments.time_zone_travel import TimeZoneTravel
 from rlve_plugin_logic.environments.tower_of_hanoi import TowerOfHanoi
 from rlve_plugin_logic.environments.transition_system_plan import TransitionSystemPlan
 from rlve_plugin_logic.environments.turing_machine_trace import TuringMachineTrace
@@ -98,6 +105,7 @@ ENVIRONMENTS = [
     BooleanCircuit,
     BridgeAndTorch,
     CalendarArithmetic,
+    CardinalDirections,
     CellularAutomaton,
     CfgDerivation,
     ChompSmall,
@@ -107,15 +115,18 @@ ENVIRONMENTS = [
     Countdown,
     Cram,
     CtlModelCheck,
+    CubeNetFolding,
     DatalogQuery,
     DfaDistinguishingWord,
     DfaMinimisation,
+    DieRolling,
     EuclidGame,
     FibonacciNim,
     FirstOrderModelCheck,
     FormulaEquivalence,
     Futoshiki,
     GameTreeMinimax,
+    GearTrain,
     GreenHackenbush,
     GrundyDagGame,
     Hidato,
@@ -136,6 +147,7 @@ ENVIRONMENTS = [
     LtlTraceCheck,
     MakeTarget,
     MealyMachineOutput,
+    MeetingSlot,
     MinesweeperDeduction,
     MinimalDnf,
     ModalKripke,
@@ -149,6 +161,7 @@ ENVIRONMENTS = [
     OrderingPuzzle,
     PropositionalEntailment,
     PushdownAcceptance,
+    Rcc8Reasoning,
     RegexMembership,
     ResolutionRefutation,
     RiverCrossing,
@@ -165,6 +178,7 @@ ENVIRONMENTS = [
     Syllogisms,
     Tents,
     TermRewriting,
+    TimeZoneTravel,
     TowerOfHanoi,
     TransitionSystemPlan,
     TuringMachineTrace,
