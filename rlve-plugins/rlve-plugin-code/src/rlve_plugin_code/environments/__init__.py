@@ -6,33 +6,41 @@ copy a module here that is close to it (a code answer: ``implement_function.py``
 Shared code (the sandbox, generators, interpreters) lives beside this package in ``rlve_plugin_code``.
 """
 
+from rlve_plugin_code.environments.aliasing_output import AliasingOutput
 from rlve_plugin_code.environments.assertion_failing_input import AssertionFailingInput
 from rlve_plugin_code.environments.brainfuck_output import BrainfuckOutput
 from rlve_plugin_code.environments.class_state_trace import ClassStateTrace
 from rlve_plugin_code.environments.closure_output import ClosureOutput
 from rlve_plugin_code.environments.comprehension_output import ComprehensionOutput
+from rlve_plugin_code.environments.decorator_output import DecoratorOutput
 from rlve_plugin_code.environments.dict_set_trace import DictSetTrace
 from rlve_plugin_code.environments.distinguishing_input import DistinguishingInput
+from rlve_plugin_code.environments.dunder_output import DunderOutput
 from rlve_plugin_code.environments.evaluate_expression import EvaluateExpression
 from rlve_plugin_code.environments.exception_flow import ExceptionFlow
 from rlve_plugin_code.environments.fill_missing_line import FillMissingLine
 from rlve_plugin_code.environments.find_input import FindInput
 from rlve_plugin_code.environments.fix_bug import FixBug
 from rlve_plugin_code.environments.fixed_width_arithmetic import FixedWidthArithmetic
+from rlve_plugin_code.environments.format_spec_output import FormatSpecOutput
 from rlve_plugin_code.environments.generator_output import GeneratorOutput
 from rlve_plugin_code.environments.implement_function import ImplementFunction
 from rlve_plugin_code.environments.implement_recurrence import ImplementRecurrence
 from rlve_plugin_code.environments.implement_string_function import ImplementStringFunction
 from rlve_plugin_code.environments.invert_function import InvertFunction
+from rlve_plugin_code.environments.itertools_output import ItertoolsOutput
 from rlve_plugin_code.environments.line_execution_count import LineExecutionCount
 from rlve_plugin_code.environments.minimal_failing_input import MinimalFailingInput
+from rlve_plugin_code.environments.mro_output import MroOutput
 from rlve_plugin_code.environments.multi_key_sort import MultiKeySort
+from rlve_plugin_code.environments.numeric_semantics_output import NumericSemanticsOutput
 from rlve_plugin_code.environments.predict_output import PredictOutput
 from rlve_plugin_code.environments.reachable_branch import ReachableBranch
 from rlve_plugin_code.environments.recursion_output import RecursionOutput
 from rlve_plugin_code.environments.recursive_call_count import RecursiveCallCount
 from rlve_plugin_code.environments.regex_synthesis import RegexSynthesis
 from rlve_plugin_code.environments.register_machine import RegisterMachine
+from rlve_plugin_code.environments.scope_output import ScopeOutput
 from rlve_plugin_code.environments.short_circuit_calls import ShortCircuitCalls
 from rlve_plugin_code.environments.slicing_output import SlicingOutput
 from rlve_plugin_code.environments.sql_join_output import SqlJoinOutput
@@ -64,21 +72,29 @@ VALUE_ENVIRONMENTS = [
     EvaluateExpression,
     BrainfuckOutput,
     SqlOutput,
+    AliasingOutput,
     AssertionFailingInput,
     ClassStateTrace,
     ClosureOutput,
     ComprehensionOutput,
+    DecoratorOutput,
     DictSetTrace,
     DistinguishingInput,
+    DunderOutput,
     ExceptionFlow,
     FixedWidthArithmetic,
+    FormatSpecOutput,
     GeneratorOutput,
+    ItertoolsOutput,
     LineExecutionCount,
     MinimalFailingInput,
+    MroOutput,
+    NumericSemanticsOutput,
     ReachableBranch,
     RecursionOutput,
     RecursiveCallCount,
     RegisterMachine,
+    ScopeOutput,
     ShortCircuitCalls,
     SlicingOutput,
     SqlJoinOutput,

@@ -15,9 +15,9 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from rlve import Environment, Instance, Verdict
+from rlve import Instance
 from rlve.scaling import taper
-from rlve_plugin_code.environments.predict_output import PredictOutput
+from rlve_plugin_code.printed_output import PrintedIntegers
 
 CLASS_NAMES = ("Base", "Child", "Grandchild")
 OBJECT_NAMES = ("x", "y", "z", "w")
@@ -373,7 +373,7 @@ def draw_main(rng: random.Random, difficulty: int, classes: tuple[ClassDef, ...]
     return main
 
 
-class ClassStateTrace(Environment):
+class ClassStateTrace(PrintedIntegers):
     id = "code/class_state_trace"
     version = 1
     description = (
@@ -386,7 +386,6 @@ class ClassStateTrace(Environment):
         "self.count from d=6, a base method calling an overridden one from d=8, more objects from d=10"
     )
     size_name = "statements"
-    answer_format = PredictOutput.answer_format
     tags = ("code", "tracing", "classes")
 
     def generate(self, difficulty: int, rng: random.Random) -> Instance:
@@ -404,5 +403,3 @@ class ClassStateTrace(Environment):
             prompt=prompt, answer=" ".join(map(str, output)), data={"output": output}, size=action_count(difficulty)
         )
 
-    def check(self, data: dict[str, Any], answer: str) -> Verdict:
-        return PredictOutput.check(self, data, answer)  # the same answer: the printed integers in order

@@ -17,11 +17,10 @@ rendered program with Python and compare. Nothing the model writes is executed.
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from rlve import Environment, Instance, Verdict
+from rlve import Instance
 from rlve.scaling import taper
-from rlve_plugin_code.environments.predict_output import PredictOutput
+from rlve_plugin_code.printed_output import PrintedIntegers
 
 #: One line of the program after the scenes are set up: its text and the value it prints (None: prints nothing).
 Action = tuple[str, int | None]
@@ -227,7 +226,7 @@ def draw_program(rng: random.Random, difficulty: int) -> tuple[str, list[int]]:
     return "\n\n".join(blocks) + "\n\n" + "\n".join(lines) + "\n", output
 
 
-class ClosureOutput(Environment):
+class ClosureOutput(PrintedIntegers):
     id = "code/closure_output"
     version = 1
     description = (
@@ -239,7 +238,6 @@ class ClosureOutput(Environment):
         "from d=2, comprehension lambdas from d=2, mutable default lists from d=4, shared nonlocal cells from d=6"
     )
     size_name = "calls"
-    answer_format = PredictOutput.answer_format
     tags = ("code", "tracing", "closures")
 
     def generate(self, difficulty: int, rng: random.Random) -> Instance:
@@ -252,5 +250,3 @@ class ClosureOutput(Environment):
             prompt=prompt, answer=" ".join(map(str, output)), data={"output": output}, size=action_count(difficulty)
         )
 
-    def check(self, data: dict[str, Any], answer: str) -> Verdict:
-        return PredictOutput.check(self, data, answer)  # the same answer: the printed integers in order

@@ -13,9 +13,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rlve import Environment, Instance, Verdict
+from rlve import Instance
 from rlve.scaling import taper
-from rlve_plugin_code.environments.slicing_output import SlicingOutput
+from rlve_plugin_code.printed_output import PrintedLines
 
 #: Printed values stop growing here (taper reaches it near d = 1000), so prompts stay short.
 MOST_SHOWS = 60
@@ -80,7 +80,7 @@ def draw_show(rng: random.Random, difficulty: int, data: dict[str, Any]) -> tupl
     )
 
 
-class ComprehensionOutput(Environment):
+class ComprehensionOutput(PrintedLines):
     id = "code/comprehension_output"
     version = 1
     description = (
@@ -93,7 +93,6 @@ class ComprehensionOutput(Environment):
         "comprehensions from d=3, nested comprehensions, word dicts and sums over pairs from d=6"
     )
     size_name = "printed values"
-    answer_format = SlicingOutput.answer_format
     tags = ("code", "tracing", "comprehensions")
 
     def generate(self, difficulty: int, rng: random.Random) -> Instance:
@@ -118,5 +117,3 @@ class ComprehensionOutput(Environment):
         )
         return Instance(prompt=prompt, answer="\n".join(output), data={"output": output}, size=count)
 
-    def check(self, data: dict[str, Any], answer: str) -> Verdict:
-        return SlicingOutput.check(self, data, answer)  # the same answer: printed lines, spaces dropped

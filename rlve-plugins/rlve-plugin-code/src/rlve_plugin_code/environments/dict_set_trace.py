@@ -12,9 +12,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rlve import Environment, Instance, Verdict
+from rlve import Instance
 from rlve.scaling import taper
-from rlve_plugin_code.environments.slicing_output import SlicingOutput
+from rlve_plugin_code.printed_output import PrintedLines
 
 #: Statements stop growing here (taper reaches it near d = 1000), so prompts stay short.
 MOST_STATEMENTS = 60
@@ -121,7 +121,7 @@ class _Program:
             self.lines.append(f"{first} {op}= {second}")
 
 
-class DictSetTrace(Environment):
+class DictSetTrace(PrintedLines):
     id = "code/dict_set_trace"
     version = 1
     description = "Say what a Python program doing dict and set operations (setdefault, get, pop, |, &, -) prints."
@@ -130,7 +130,6 @@ class DictSetTrace(Environment):
         "add/discard and += from d=2, ^ from d=3, comprehensions and `in` from d=5, in-place set operators from d=9"
     )
     size_name = "statements"
-    answer_format = SlicingOutput.answer_format
     tags = ("code", "tracing", "dicts", "sets")
 
     def generate(self, difficulty: int, rng: random.Random) -> Instance:
@@ -151,5 +150,3 @@ class DictSetTrace(Environment):
         output = program.output
         return Instance(prompt=prompt, answer="\n".join(output), data={"output": output}, size=count)
 
-    def check(self, data: dict[str, Any], answer: str) -> Verdict:
-        return SlicingOutput.check(self, data, answer)  # the same answer: printed lines, spaces and quotes free

@@ -11,11 +11,9 @@ the model writes is executed.
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from rlve import Environment, Instance, Verdict
+from rlve import Instance
 from rlve.scaling import taper
-from rlve_plugin_code.environments.predict_output import PredictOutput
 from rlve_plugin_code.exception_programs import (
     OutOfSteps,
     Raised,
@@ -26,9 +24,10 @@ from rlve_plugin_code.exception_programs import (
     run,
     statement_count,
 )
+from rlve_plugin_code.printed_output import PrintedIntegers
 
 
-class ExceptionFlow(Environment):
+class ExceptionFlow(PrintedIntegers):
     id = "code/exception_flow"
     version = 1
     description = "Say what a generated Python program with try/except/else/finally, raise and nested calls prints."
@@ -38,7 +37,6 @@ class ExceptionFlow(Environment):
         "nested try from d=8"
     )
     size_name = "statements"
-    answer_format = PredictOutput.answer_format
     tags = ("code", "tracing", "exceptions")
 
     def generate(self, difficulty: int, rng: random.Random) -> Instance:
@@ -64,5 +62,3 @@ class ExceptionFlow(Environment):
         output = machine.output
         return Instance(prompt=prompt, answer=" ".join(map(str, output)), data={"output": output}, size=statements)
 
-    def check(self, data: dict[str, Any], answer: str) -> Verdict:
-        return PredictOutput.check(self, data, answer)  # the same answer: the printed integers in order

@@ -14,11 +14,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
 
-from rlve import Environment, Instance, Verdict
+from rlve import Instance
 from rlve.scaling import taper
-from rlve_plugin_code.environments.predict_output import PredictOutput
+from rlve_plugin_code.printed_output import PrintedIntegers
 from rlve_plugin_code.programs import Bin, Compare, Const, Expr, Var, evaluate, render_cond, render_expr, test
 
 GENERATOR_NAMES = ("g", "h", "k")
@@ -475,7 +474,7 @@ def _without_unused(main: list[Main]) -> tuple[Main, ...]:
     return tuple(kept)
 
 
-class GeneratorOutput(Environment):
+class GeneratorOutput(PrintedIntegers):
     id = "code/generator_output"
     version = 1
     description = "Say what a generated Python program with generator functions (yield, yield from, next) prints."
@@ -485,7 +484,6 @@ class GeneratorOutput(Environment):
         "range steps from d=6, break and resume from d=8, early return from d=10, zip from d=12"
     )
     size_name = "statements"
-    answer_format = PredictOutput.answer_format
     tags = ("code", "tracing", "generators")
 
     def generate(self, difficulty: int, rng: random.Random) -> Instance:
@@ -502,5 +500,3 @@ class GeneratorOutput(Environment):
         )
         return Instance(prompt=prompt, answer=" ".join(map(str, output)), data={"output": output}, size=statements)
 
-    def check(self, data: dict[str, Any], answer: str) -> Verdict:
-        return PredictOutput.check(self, data, answer)  # the same answer: the printed integers in order

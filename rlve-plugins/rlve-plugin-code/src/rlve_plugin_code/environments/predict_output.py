@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from rlve import Environment, Instance, Verdict
-from rlve.parse import parse_int_list
+from rlve import Instance
+from rlve_plugin_code.printed_output import PrintedIntegers
 from rlve_plugin_code.program_tasks import draw_running_program, settings
 from rlve_plugin_code.programs import render
 
@@ -15,7 +14,7 @@ def max_prints(difficulty: int) -> int:
     return 4 + min(difficulty, 30) // 2
 
 
-class PredictOutput(Environment):
+class PredictOutput(PrintedIntegers):
     id = "code/predict_output"
     version = 1
     description = "Say what a generated Python program (loops, branches, integer arithmetic) prints."
@@ -24,7 +23,6 @@ class PredictOutput(Environment):
         "for loops from d=2, while loops from d=8"
     )
     size_name = "statements"
-    answer_format = "the printed numbers in order, separated by spaces, for example 3 -1 12"
     tags = ("code", "tracing")
 
     def generate(self, difficulty: int, rng: random.Random) -> Instance:
@@ -40,14 +38,3 @@ class PredictOutput(Environment):
         return Instance(
             prompt=prompt, answer=" ".join(map(str, run.output)), data=data, size=settings(difficulty, True).statements
         )
-
-    def check(self, data: dict[str, Any], answer: str) -> Verdict:
-        expected = data["output"]
-        digits = max(len(str(abs(value))) for value in expected) + 1
-        got = parse_int_list(answer, max_items=2 * len(expected) + 8, max_digits=digits)
-        if len(got) != len(expected):
-            return Verdict.wrong(f"the program prints {len(expected)} numbers, the answer has {len(got)}")
-        for number, (a, b) in enumerate(zip(got, expected), start=1):
-            if a != b:
-                return Verdict.wrong(f"printed value {number} is wrong")
-        return Verdict.right()

@@ -9,11 +9,11 @@ of the expression (the slicing itself is Python's list and str slicing on our da
 from __future__ import annotations
 
 import random
-import re
 from typing import Any
 
-from rlve import Environment, Instance, Verdict
+from rlve import Instance
 from rlve.scaling import taper
+from rlve_plugin_code.printed_output import PrintedLines
 
 #: Shown values stop growing here (taper reaches it near d = 1000), so prompts stay short.
 MOST_SHOWS = 60
@@ -110,13 +110,7 @@ def _draw_one(rng: random.Random, difficulty: int, data: dict[str, Any]) -> tupl
     return f"sorted({name}, key={key}{flag})", sorted(seq, key=keys[key], reverse=reverse)
 
 
-def normalise(line: str) -> str:
-    """A printed repr with spaces dropped and double quotes read as single (no string here holds a space or
-    a quote)."""
-    return re.sub(r"\s+", "", line).replace('"', "'")
-
-
-class SlicingOutput(Environment):
+class SlicingOutput(PrintedLines):
     id = "code/slicing_output"
     version = 1
     description = (
@@ -129,7 +123,6 @@ class SlicingOutput(Environment):
         "reverse=True from d=6, sorted strings joined from d=8"
     )
     size_name = "shown values"
-    answer_format = "each printed line on its own line, exactly as Python prints it, for example:\n[3, 1]\n'ba'\n7"
     tags = ("code", "tracing", "sequences")
 
     def generate(self, difficulty: int, rng: random.Random) -> Instance:
@@ -153,15 +146,3 @@ class SlicingOutput(Environment):
             "['ab', 'c']. Give each printed line on its own line, in order."
         )
         return Instance(prompt=prompt, answer="\n".join(output), data={"output": output}, size=count)
-
-    def check(self, data: dict[str, Any], answer: str) -> Verdict:
-        expected = data["output"]
-        if len(answer) > 4 * sum(len(line) for line in expected) + 200:
-            return Verdict.wrong("the answer is far longer than the output")
-        got = [normalise(line) for line in answer.strip().splitlines() if line.strip()]
-        if len(got) != len(expected):
-            return Verdict.wrong(f"the program prints {len(expected)} lines, the answer has {len(got)}")
-        for number, (a, b) in enumerate(zip(got, expected), start=1):
-            if a != normalise(b):
-                return Verdict.wrong(f"printed line {number} is wrong")
-        return Verdict.right()

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from rlve import Environment, Instance, Verdict
-from rlve_plugin_code.environments.predict_output import PredictOutput, max_prints
+from rlve import Instance
+from rlve_plugin_code.environments.predict_output import max_prints
+from rlve_plugin_code.printed_output import PrintedIntegers
 from rlve_plugin_code.program_tasks import draw_running_program, settings
 from rlve_plugin_code.stackvm import INSTRUCTION_SET, compile_program, listing
 
 
-class StackMachine(Environment):
+class StackMachine(PrintedIntegers):
     id = "code/stack_machine"
     version = 1
     description = "Say what a program for a small stack machine (arithmetic, variables, jumps) prints."
@@ -20,7 +20,6 @@ class StackMachine(Environment):
         "loops from d=2, while-style loops from d=8"
     )
     size_name = "statements"
-    answer_format = PredictOutput.answer_format
     tags = ("code", "tracing", "machines")
 
     def generate(self, difficulty: int, rng: random.Random) -> Instance:
@@ -35,5 +34,3 @@ class StackMachine(Environment):
             prompt=prompt, answer=" ".join(map(str, run.output)), data=data, size=settings(difficulty, True).statements
         )
 
-    def check(self, data: dict[str, Any], answer: str) -> Verdict:
-        return PredictOutput.check(self, data, answer)  # the same answer: a list of printed integers

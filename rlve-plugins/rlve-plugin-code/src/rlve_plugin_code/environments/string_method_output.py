@@ -14,9 +14,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rlve import Environment, Instance, Verdict
+from rlve import Instance
 from rlve.scaling import taper
-from rlve_plugin_code.environments.slicing_output import SlicingOutput
+from rlve_plugin_code.printed_output import PrintedLines
 
 #: Shown values stop growing here (taper reaches it near d = 1000), so prompts stay short.
 MOST_SHOWS = 60
@@ -116,7 +116,7 @@ def draw_show(rng: random.Random, difficulty: int, s: str, sep: str, filler: str
     return f"s.strip({filler!r}).upper().count({piece.upper()!r})", inner.upper().count(piece.upper())
 
 
-class StringMethodOutput(Environment):
+class StringMethodOutput(PrintedLines):
     id = "code/string_method_output"
     version = 1
     description = (
@@ -129,7 +129,6 @@ class StringMethodOutput(Environment):
         "partition, title, lstrip/rstrip and rfind from d=3, replace with a count, index and chained calls from d=6"
     )
     size_name = "shown values"
-    answer_format = SlicingOutput.answer_format
     tags = ("code", "tracing", "strings")
 
     def generate(self, difficulty: int, rng: random.Random) -> Instance:
@@ -149,5 +148,3 @@ class StringMethodOutput(Environment):
         )
         return Instance(prompt=prompt, answer="\n".join(output), data={"output": output}, size=count)
 
-    def check(self, data: dict[str, Any], answer: str) -> Verdict:
-        return SlicingOutput.check(self, data, answer)  # the same answer: printed repr lines, spaces dropped

@@ -14,9 +14,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rlve import Environment, Instance, Verdict
+from rlve import Instance
 from rlve.scaling import taper
-from rlve_plugin_code.environments.slicing_output import SlicingOutput
+from rlve_plugin_code.printed_output import PrintedLines
 
 #: Statements stop growing here (taper reaches it near d = 1000), so prompts stay short.
 MOST_STATEMENTS = 60
@@ -105,7 +105,7 @@ class _Program:
             self.show(p, v[p])
 
 
-class UnpackingOutput(Environment):
+class UnpackingOutput(PrintedLines):
     id = "code/unpacking_output"
     version = 1
     description = (
@@ -118,7 +118,6 @@ class UnpackingOutput(Environment):
         "shorter ys from d=3, loops over enumerate and zip from d=5"
     )
     size_name = "statements"
-    answer_format = SlicingOutput.answer_format
     tags = ("code", "tracing", "unpacking")
 
     def generate(self, difficulty: int, rng: random.Random) -> Instance:
@@ -136,5 +135,3 @@ class UnpackingOutput(Environment):
         output = program.output
         return Instance(prompt=prompt, answer="\n".join(output), data={"output": output}, size=count)
 
-    def check(self, data: dict[str, Any], answer: str) -> Verdict:
-        return SlicingOutput.check(self, data, answer)  # the same answer: printed lines, spaces dropped
