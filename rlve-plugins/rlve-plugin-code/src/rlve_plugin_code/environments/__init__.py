@@ -9,6 +9,7 @@ Shared code (the sandbox, generators, interpreters) lives beside this package in
 from rlve_plugin_code.environments.aliasing_output import AliasingOutput
 from rlve_plugin_code.environments.assertion_failing_input import AssertionFailingInput
 from rlve_plugin_code.environments.brainfuck_output import BrainfuckOutput
+from rlve_plugin_code.environments.branch_coverage_inputs import BranchCoverageInputs
 from rlve_plugin_code.environments.class_state_trace import ClassStateTrace
 from rlve_plugin_code.environments.closure_output import ClosureOutput
 from rlve_plugin_code.environments.comprehension_output import ComprehensionOutput
@@ -18,12 +19,14 @@ from rlve_plugin_code.environments.distinguishing_input import DistinguishingInp
 from rlve_plugin_code.environments.dunder_output import DunderOutput
 from rlve_plugin_code.environments.evaluate_expression import EvaluateExpression
 from rlve_plugin_code.environments.exception_flow import ExceptionFlow
+from rlve_plugin_code.environments.exception_triggering_input import ExceptionTriggeringInput
 from rlve_plugin_code.environments.fill_missing_line import FillMissingLine
 from rlve_plugin_code.environments.find_input import FindInput
 from rlve_plugin_code.environments.fix_bug import FixBug
 from rlve_plugin_code.environments.fixed_width_arithmetic import FixedWidthArithmetic
 from rlve_plugin_code.environments.format_spec_output import FormatSpecOutput
 from rlve_plugin_code.environments.generator_output import GeneratorOutput
+from rlve_plugin_code.environments.hash_collision import HashCollision
 from rlve_plugin_code.environments.implement_function import ImplementFunction
 from rlve_plugin_code.environments.implement_recurrence import ImplementRecurrence
 from rlve_plugin_code.environments.implement_string_function import ImplementStringFunction
@@ -33,11 +36,14 @@ from rlve_plugin_code.environments.line_execution_count import LineExecutionCoun
 from rlve_plugin_code.environments.minimal_failing_input import MinimalFailingInput
 from rlve_plugin_code.environments.mro_output import MroOutput
 from rlve_plugin_code.environments.multi_key_sort import MultiKeySort
+from rlve_plugin_code.environments.mutant_killing_tests import MutantKillingTests
 from rlve_plugin_code.environments.numeric_semantics_output import NumericSemanticsOutput
 from rlve_plugin_code.environments.predict_output import PredictOutput
+from rlve_plugin_code.environments.property_counterexample import PropertyCounterexample
 from rlve_plugin_code.environments.reachable_branch import ReachableBranch
 from rlve_plugin_code.environments.recursion_output import RecursionOutput
 from rlve_plugin_code.environments.recursive_call_count import RecursiveCallCount
+from rlve_plugin_code.environments.regex_distinguishing_string import RegexDistinguishingString
 from rlve_plugin_code.environments.regex_synthesis import RegexSynthesis
 from rlve_plugin_code.environments.register_machine import RegisterMachine
 from rlve_plugin_code.environments.scope_output import ScopeOutput
@@ -47,6 +53,7 @@ from rlve_plugin_code.environments.sql_join_output import SqlJoinOutput
 from rlve_plugin_code.environments.sql_output import SqlOutput
 from rlve_plugin_code.environments.sql_query import SqlQuery
 from rlve_plugin_code.environments.stack_machine import StackMachine
+from rlve_plugin_code.environments.string_input_search import StringInputSearch
 from rlve_plugin_code.environments.string_method_output import StringMethodOutput
 from rlve_plugin_code.environments.trace_variable import TraceVariable
 from rlve_plugin_code.environments.unpacking_output import UnpackingOutput
@@ -71,6 +78,7 @@ VALUE_ENVIRONMENTS = [
     StackMachine,
     EvaluateExpression,
     BrainfuckOutput,
+    BranchCoverageInputs,
     SqlOutput,
     AliasingOutput,
     AssertionFailingInput,
@@ -82,22 +90,28 @@ VALUE_ENVIRONMENTS = [
     DistinguishingInput,
     DunderOutput,
     ExceptionFlow,
+    ExceptionTriggeringInput,
     FixedWidthArithmetic,
     FormatSpecOutput,
     GeneratorOutput,
+    HashCollision,
     ItertoolsOutput,
     LineExecutionCount,
     MinimalFailingInput,
     MroOutput,
+    MutantKillingTests,
     NumericSemanticsOutput,
+    PropertyCounterexample,
     ReachableBranch,
     RecursionOutput,
     RecursiveCallCount,
+    RegexDistinguishingString,
     RegisterMachine,
     ScopeOutput,
     ShortCircuitCalls,
     SlicingOutput,
     SqlJoinOutput,
+    StringInputSearch,
     StringMethodOutput,
     UnpackingOutput,
 ]

@@ -11,7 +11,7 @@ MAX_LEN = 400
 VOWELS = "aeiou"
 
 
-def _letters(difficulty: int) -> str:
+def alphabet_letters(difficulty: int) -> str:
     """The alphabet of inputs: a few lower-case letters first, then upper case, digits and spaces."""
     alphabet = "abcde"
     if difficulty >= 3:
@@ -273,7 +273,7 @@ def string_length(difficulty: int) -> int:
 
 
 def random_string(rng: random.Random, difficulty: int) -> str:
-    alphabet = _letters(difficulty)
+    alphabet = alphabet_letters(difficulty)
     # Often a narrow alphabet, so that runs, repeats and palindromes actually occur.
     if rng.random() < 0.4:
         alphabet = "".join(rng.sample(alphabet, min(3, len(alphabet))))
