@@ -20,6 +20,14 @@ from rlve_plugin_code.environments.dunder_output import DunderOutput
 from rlve_plugin_code.environments.evaluate_expression import EvaluateExpression
 from rlve_plugin_code.environments.exception_flow import ExceptionFlow
 from rlve_plugin_code.environments.exception_triggering_input import ExceptionTriggeringInput
+from rlve_plugin_code.environments.fast_distinct_in_windows import FastDistinctInWindows
+from rlve_plugin_code.environments.fast_pair_count import FastPairCount
+from rlve_plugin_code.environments.fast_range_gcd import FastRangeGcd
+from rlve_plugin_code.environments.fast_running_median import FastRunningMedian
+from rlve_plugin_code.environments.fast_split_array import FastSplitArray
+from rlve_plugin_code.environments.fast_submatrix_sums import FastSubmatrixSums
+from rlve_plugin_code.environments.fast_union_find import FastUnionFind
+from rlve_plugin_code.environments.fast_value_range_counts import FastValueRangeCounts
 from rlve_plugin_code.environments.fill_missing_line import FillMissingLine
 from rlve_plugin_code.environments.find_input import FindInput
 from rlve_plugin_code.environments.fix_bug import FixBug
@@ -69,6 +77,14 @@ CODE_ENVIRONMENTS = [
     MultiKeySort,
     RegexSynthesis,
     SqlQuery,
+    FastDistinctInWindows,
+    FastPairCount,
+    FastRangeGcd,
+    FastRunningMedian,
+    FastSplitArray,
+    FastSubmatrixSums,
+    FastUnionFind,
+    FastValueRangeCounts,
 ]
 #: Environments whose answer is a value; nothing the model writes is executed.
 VALUE_ENVIRONMENTS = [
