@@ -41,6 +41,7 @@ from rlve_plugin_code.environments.implement_string_function import ImplementStr
 from rlve_plugin_code.environments.invert_function import InvertFunction
 from rlve_plugin_code.environments.itertools_output import ItertoolsOutput
 from rlve_plugin_code.environments.line_execution_count import LineExecutionCount
+from rlve_plugin_code.environments.make_pure import MakePure
 from rlve_plugin_code.environments.minimal_failing_input import MinimalFailingInput
 from rlve_plugin_code.environments.mro_output import MroOutput
 from rlve_plugin_code.environments.multi_key_sort import MultiKeySort
@@ -50,13 +51,16 @@ from rlve_plugin_code.environments.predict_output import PredictOutput
 from rlve_plugin_code.environments.property_counterexample import PropertyCounterexample
 from rlve_plugin_code.environments.reachable_branch import ReachableBranch
 from rlve_plugin_code.environments.recursion_output import RecursionOutput
+from rlve_plugin_code.environments.recursion_to_iteration import RecursionToIteration
 from rlve_plugin_code.environments.recursive_call_count import RecursiveCallCount
+from rlve_plugin_code.environments.refactor_constrained import RefactorConstrained
 from rlve_plugin_code.environments.regex_distinguishing_string import RegexDistinguishingString
 from rlve_plugin_code.environments.regex_synthesis import RegexSynthesis
 from rlve_plugin_code.environments.register_machine import RegisterMachine
 from rlve_plugin_code.environments.scope_output import ScopeOutput
 from rlve_plugin_code.environments.short_circuit_calls import ShortCircuitCalls
 from rlve_plugin_code.environments.slicing_output import SlicingOutput
+from rlve_plugin_code.environments.speed_up_function import SpeedUpFunction
 from rlve_plugin_code.environments.sql_join_output import SqlJoinOutput
 from rlve_plugin_code.environments.sql_output import SqlOutput
 from rlve_plugin_code.environments.sql_query import SqlQuery
@@ -64,6 +68,9 @@ from rlve_plugin_code.environments.stack_machine import StackMachine
 from rlve_plugin_code.environments.string_input_search import StringInputSearch
 from rlve_plugin_code.environments.string_method_output import StringMethodOutput
 from rlve_plugin_code.environments.trace_variable import TraceVariable
+from rlve_plugin_code.environments.translate_c_fixed_width import TranslateCFixedWidth
+from rlve_plugin_code.environments.translate_pseudocode import TranslatePseudocode
+from rlve_plugin_code.environments.translate_stack_program import TranslateStackProgram
 from rlve_plugin_code.environments.unpacking_output import UnpackingOutput
 
 #: Environments whose answer is code, run in the sandbox (``runs_untrusted_code = True``).
@@ -77,6 +84,13 @@ CODE_ENVIRONMENTS = [
     MultiKeySort,
     RegexSynthesis,
     SqlQuery,
+    RefactorConstrained,
+    RecursionToIteration,
+    TranslatePseudocode,
+    TranslateStackProgram,
+    TranslateCFixedWidth,
+    SpeedUpFunction,
+    MakePure,
     FastDistinctInWindows,
     FastPairCount,
     FastRangeGcd,
