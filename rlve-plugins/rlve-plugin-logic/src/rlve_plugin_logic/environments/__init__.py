@@ -36,6 +36,7 @@ from rlve_plugin_logic.environments.game_tree_minimax import GameTreeMinimax
 from rlve_plugin_logic.environments.gear_train import GearTrain
 from rlve_plugin_logic.environments.green_hackenbush import GreenHackenbush
 from rlve_plugin_logic.environments.grundy_dag_game import GrundyDagGame
+from rlve_plugin_logic.environments.hashiwokakero import Hashiwokakero
 from rlve_plugin_logic.environments.hidato import Hidato
 from rlve_plugin_logic.environments.hitori import Hitori
 from rlve_plugin_logic.environments.horn_inference import HornInference
@@ -65,6 +66,7 @@ from rlve_plugin_logic.environments.natural_deduction import NaturalDeduction
 from rlve_plugin_logic.environments.nim_winning_move import NimWinningMove
 from rlve_plugin_logic.environments.nonogram import Nonogram
 from rlve_plugin_logic.environments.northcott_game import NorthcottGame
+from rlve_plugin_logic.environments.nurikabe import Nurikabe
 from rlve_plugin_logic.environments.ordering_puzzle import OrderingPuzzle
 from rlve_plugin_logic.environments.propositional_entailment import PropositionalEntailment
 from rlve_plugin_logic.environments.pushdown_acceptance import PushdownAcceptance
@@ -75,6 +77,7 @@ from rlve_plugin_logic.environments.river_crossing import RiverCrossing
 from rlve_plugin_logic.environments.rush_hour import RushHour
 from rlve_plugin_logic.environments.sat import Sat
 from rlve_plugin_logic.environments.seating_arrangement import SeatingArrangement
+from rlve_plugin_logic.environments.shikaku import Shikaku
 from rlve_plugin_logic.environments.skyscrapers import Skyscrapers
 from rlve_plugin_logic.environments.sliding_puzzle import SlidingPuzzle
 from rlve_plugin_logic.environments.sokoban import Sokoban
@@ -129,6 +132,7 @@ ENVIRONMENTS = [
     GearTrain,
     GreenHackenbush,
     GrundyDagGame,
+    Hashiwokakero,
     Hidato,
     Hitori,
     HornInference,
@@ -158,6 +162,7 @@ ENVIRONMENTS = [
     NimWinningMove,
     Nonogram,
     NorthcottGame,
+    Nurikabe,
     OrderingPuzzle,
     PropositionalEntailment,
     PushdownAcceptance,
@@ -168,6 +173,7 @@ ENVIRONMENTS = [
     RushHour,
     Sat,
     SeatingArrangement,
+    Shikaku,
     Skyscrapers,
     SlidingPuzzle,
     Sokoban,
