@@ -13,6 +13,9 @@ from rlve import ParseError
 from rlve.parse import parse_int_list
 
 _ITEM_SEPARATORS = re.compile(r"[,;\n]+")
+_MOVE_SEPARATORS = re.compile(r"[\s,;]+")
+#: the letters of grid moves: up, down, left, right
+MOVE_LETTERS = "UDLR"
 #: one truth value, optionally numbered: ``true``, ``F``, ``2: false``
 _TRUTH_VALUE = re.compile(r"(?:\(?[0-9]{1,2}[.:)]\s*)?(true|false|t|f)", re.IGNORECASE)
 
@@ -59,3 +62,19 @@ def read_truth_values(answer: str, count: int) -> list[bool]:
     if len(tokens) != count or not all(_TRUTH_VALUE.fullmatch(t) for t in tokens):
         raise ParseError(f"expected {count} values, true or false, one per sentence in order")
     return [t.lower().startswith("t") for t in tokens]
+
+
+def read_moves(answer: str, limit: int) -> str:
+    """Direction letters U, D, L, R (either case), written together or separated by spaces or commas."""
+    text = answer.strip().strip(".").strip()
+    if len(text) > 3 * limit + 16:
+        raise ParseError(f"more than {limit} moves")
+    moves = "".join(_MOVE_SEPARATORS.split(text)).upper()
+    if len(moves) > limit:
+        raise ParseError(f"more than {limit} moves")
+    if not moves:
+        raise ParseError("expected the moves as letters U, D, L, R")
+    for ch in moves:
+        if ch not in MOVE_LETTERS:
+            raise ParseError(f"unexpected character {ch[:1]!r}: moves are U, D, L, R")
+    return moves

@@ -11,6 +11,7 @@ from rlve_plugin_logic.environments.binario import Binario
 from rlve_plugin_logic.environments.blocks_world import BlocksWorld
 from rlve_plugin_logic.environments.boolean_circuit import BooleanCircuit
 from rlve_plugin_logic.environments.bridge_and_torch import BridgeAndTorch
+from rlve_plugin_logic.environments.buchi_lasso_word import BuchiLassoWord
 from rlve_plugin_logic.environments.calendar_arithmetic import CalendarArithmetic
 from rlve_plugin_logic.environments.cardinal_directions import CardinalDirections
 from rlve_plugin_logic.environments.cellular_automaton import CellularAutomaton
@@ -30,6 +31,7 @@ from rlve_plugin_logic.environments.die_rolling import DieRolling
 from rlve_plugin_logic.environments.euclid_game import EuclidGame
 from rlve_plugin_logic.environments.fibonacci_nim import FibonacciNim
 from rlve_plugin_logic.environments.first_order_model_check import FirstOrderModelCheck
+from rlve_plugin_logic.environments.flood_it import FloodIt
 from rlve_plugin_logic.environments.formula_equivalence import FormulaEquivalence
 from rlve_plugin_logic.environments.futoshiki import Futoshiki
 from rlve_plugin_logic.environments.game_tree_minimax import GameTreeMinimax
@@ -46,9 +48,11 @@ from rlve_plugin_logic.environments.kakurasu import Kakurasu
 from rlve_plugin_logic.environments.kakuro import Kakuro
 from rlve_plugin_logic.environments.kayles import Kayles
 from rlve_plugin_logic.environments.kenken import Kenken
+from rlve_plugin_logic.environments.keys_and_doors import KeysAndDoors
 from rlve_plugin_logic.environments.killer_sudoku import KillerSudoku
 from rlve_plugin_logic.environments.knight_moves_puzzle import KnightMovesPuzzle
 from rlve_plugin_logic.environments.knights_knaves import KnightsKnaves
+from rlve_plugin_logic.environments.lambda_normal_form import LambdaNormalForm
 from rlve_plugin_logic.environments.liar_chain import LiarChain
 from rlve_plugin_logic.environments.light_up import LightUp
 from rlve_plugin_logic.environments.lights_out import LightsOut
@@ -63,17 +67,25 @@ from rlve_plugin_logic.environments.model_counting import ModelCounting
 from rlve_plugin_logic.environments.moores_nim import MooresNim
 from rlve_plugin_logic.environments.n_queens import NQueens
 from rlve_plugin_logic.environments.natural_deduction import NaturalDeduction
+from rlve_plugin_logic.environments.nfa_subset_construction import NfaSubsetConstruction
 from rlve_plugin_logic.environments.nim_winning_move import NimWinningMove
 from rlve_plugin_logic.environments.nonogram import Nonogram
 from rlve_plugin_logic.environments.northcott_game import NorthcottGame
 from rlve_plugin_logic.environments.nurikabe import Nurikabe
 from rlve_plugin_logic.environments.ordering_puzzle import OrderingPuzzle
+from rlve_plugin_logic.environments.peg_solitaire import PegSolitaire
+from rlve_plugin_logic.environments.petri_net_reachability import PetriNetReachability
+from rlve_plugin_logic.environments.polyomino_tiling import PolyominoTiling
+from rlve_plugin_logic.environments.post_correspondence import PostCorrespondence
 from rlve_plugin_logic.environments.propositional_entailment import PropositionalEntailment
 from rlve_plugin_logic.environments.pushdown_acceptance import PushdownAcceptance
 from rlve_plugin_logic.environments.rcc8_reasoning import Rcc8Reasoning
 from rlve_plugin_logic.environments.regex_membership import RegexMembership
 from rlve_plugin_logic.environments.resolution_refutation import ResolutionRefutation
+from rlve_plugin_logic.environments.resource_constrained_schedule import ResourceConstrainedSchedule
+from rlve_plugin_logic.environments.ricochet_robots import RicochetRobots
 from rlve_plugin_logic.environments.river_crossing import RiverCrossing
+from rlve_plugin_logic.environments.rotation_puzzle import RotationPuzzle
 from rlve_plugin_logic.environments.rush_hour import RushHour
 from rlve_plugin_logic.environments.sat import Sat
 from rlve_plugin_logic.environments.seating_arrangement import SeatingArrangement
@@ -107,6 +119,7 @@ ENVIRONMENTS = [
     BlocksWorld,
     BooleanCircuit,
     BridgeAndTorch,
+    BuchiLassoWord,
     CalendarArithmetic,
     CardinalDirections,
     CellularAutomaton,
@@ -126,6 +139,7 @@ ENVIRONMENTS = [
     EuclidGame,
     FibonacciNim,
     FirstOrderModelCheck,
+    FloodIt,
     FormulaEquivalence,
     Futoshiki,
     GameTreeMinimax,
@@ -142,9 +156,11 @@ ENVIRONMENTS = [
     Kakuro,
     Kayles,
     Kenken,
+    KeysAndDoors,
     KillerSudoku,
     KnightMovesPuzzle,
     KnightsKnaves,
+    LambdaNormalForm,
     LiarChain,
     LightUp,
     LightsOut,
@@ -159,17 +175,25 @@ ENVIRONMENTS = [
     MooresNim,
     NQueens,
     NaturalDeduction,
+    NfaSubsetConstruction,
     NimWinningMove,
     Nonogram,
     NorthcottGame,
     Nurikabe,
     OrderingPuzzle,
+    PegSolitaire,
+    PetriNetReachability,
+    PolyominoTiling,
+    PostCorrespondence,
     PropositionalEntailment,
     PushdownAcceptance,
     Rcc8Reasoning,
     RegexMembership,
     ResolutionRefutation,
+    ResourceConstrainedSchedule,
+    RicochetRobots,
     RiverCrossing,
+    RotationPuzzle,
     RushHour,
     Sat,
     SeatingArrangement,

@@ -13,12 +13,11 @@ max(longest chain, total work / R). A cap on the nodes makes the generator draw 
 from __future__ import annotations
 
 import random
-import re
 from typing import Any
 
-from rlve import Environment, Instance, ParseError, Verdict
-from rlve.parse import parse_int_list
+from rlve import Environment, Instance, Verdict
 from rlve.scaling import level, slow
+from rlve_plugin_logic.scheduling import read_starts, tails
 from rlve_plugin_logic.solvers.sliding import Budget
 
 #: Tasks at most, however high the level.
@@ -29,7 +28,6 @@ MAX_NODES = 1200
 #: kept, if any. With more tasks the search cannot prove such an optimum within its node cap, so one is drawn.
 CANDIDATES = 3
 CANDIDATES_UP_TO = 12
-_LABELLED = re.compile(r"(?:task\s*|t)?([0-9]{1,3})\s*[:=]\s*([0-9]{1,7})", re.IGNORECASE)
 
 
 def plan(difficulty: int) -> tuple[int, int]:
@@ -37,28 +35,6 @@ def plan(difficulty: int) -> tuple[int, int]:
     durations up to 3 + L / 5 (at most 9)."""
     lvl = level(difficulty)
     return min(MAX_TASKS, 3 + slow(lvl, 1, 10, knee=30)), min(9, 3 + lvl // 5)
-
-
-def tails(durations: list[int], successors: list[list[int]]) -> list[int]:
-    """For each task, the longest chain of durations from its start to the end of everything after it."""
-    tail = [0] * len(durations)
-    for task in reversed(topological(successors)):
-        tail[task] = durations[task] + max((tail[s] for s in successors[task]), default=0)
-    return tail
-
-
-def topological(successors: list[list[int]]) -> list[int]:
-    indegree = [0] * len(successors)
-    for outs in successors:
-        for s in outs:
-            indegree[s] += 1
-    order = [t for t in range(len(successors)) if not indegree[t]]
-    for task in order:
-        for s in successors[task]:
-            indegree[s] -= 1
-            if not indegree[s]:
-                order.append(s)
-    return order
 
 
 def lower_bound(durations: list[int], predecessors: list[list[int]], workers: int) -> int:
@@ -141,33 +117,6 @@ def random_instance(n: int, longest: int, rng: random.Random) -> tuple[list[int]
     for before in predecessors:
         before.sort()
     return durations, predecessors, 2 if n < 13 else rng.choice((2, 3))
-
-
-def read_starts(answer: str, n: int, digits: int) -> list[int]:
-    """n start times: a plain list in task order, or labelled pairs in any order ("1: 0, 2: 3" or "T2=3")."""
-    text = answer.strip().strip(".")
-    if len(text) > (digits + 12) * (n + 1):
-        raise ParseError(f"too long for {n} start times")
-    if ":" not in text and "=" not in text:
-        starts = parse_int_list(text, max_items=n + 1, max_digits=digits)
-        if len(starts) != n:
-            raise ParseError(f"expected {n} start times, one per task, got {len(starts)}")
-        return starts
-    found: dict[int, int] = {}
-    pieces = [p for p in re.split(r"[,;\n]+", text) if p.strip()]
-    for piece in pieces:
-        match = _LABELLED.fullmatch(piece.strip())
-        if not match:
-            raise ParseError(f"expected 'task: start', got {piece.strip()[:30]!r}")
-        task, value = int(match.group(1)), match.group(2)
-        if not 1 <= task <= n or task in found:
-            raise ParseError(f"task {task} is out of range or given twice")
-        if len(value) > digits:
-            raise ParseError(f"the start of task {task} is too large")
-        found[task] = int(value)
-    if len(found) != n:
-        raise ParseError(f"expected a start time for each of the {n} tasks")
-    return [found[t] for t in range(1, n + 1)]
 
 
 class JobShopSchedule(Environment):

@@ -11,13 +11,13 @@ shortest solution.
 from __future__ import annotations
 
 import random
-import re
 from math import isqrt
 from typing import Any
 
-from rlve import Environment, Instance, ParseError, Verdict
+from rlve import Environment, Instance, Verdict
 from rlve.scaling import level, slow
 from rlve_plugin_logic.planning import deepest, explore, moves_back
+from rlve_plugin_logic.reading import read_moves
 
 DIRECTIONS = "UDLR"
 WALL, FLOOR, GOAL, BOX, BOX_ON_GOAL, PLAYER, PLAYER_ON_GOAL = "#-.$*@+"
@@ -25,7 +25,6 @@ WALL, FLOOR, GOAL, BOX, BOX_ON_GOAL, PLAYER, PLAYER_ON_GOAL = "#-.$*@+"
 MAX_FLOOR = 120
 #: Positions the backward search may find (about 3 ms of pure Python at the cap).
 MAX_POSITIONS = 2600
-_SEPARATORS = re.compile(r"[\s,;]+")
 
 
 def plan(difficulty: int) -> tuple[int, int, int]:
@@ -103,22 +102,6 @@ def draw(width: int, wall: list[bool], goals: set[int], boxes: set[int], player:
                 row.append(GOAL if square in goals else FLOOR)
         rows.append("".join(row))
     return rows
-
-
-def read_moves(answer: str, limit: int) -> str:
-    """Direction letters U, D, L, R (either case), written together or separated by spaces or commas."""
-    text = answer.strip().strip(".").strip()
-    if len(text) > 3 * limit + 16:
-        raise ParseError(f"more than {limit} moves")
-    moves = "".join(_SEPARATORS.split(text)).upper()
-    if len(moves) > limit:
-        raise ParseError(f"more than {limit} moves")
-    if not moves:
-        raise ParseError("expected the moves as letters U, D, L, R")
-    for ch in moves:
-        if ch not in DIRECTIONS:
-            raise ParseError(f"unexpected character {ch[:1]!r}: moves are U, D, L, R")
-    return moves
 
 
 class Sokoban(Environment):
