@@ -245,6 +245,20 @@ class CrashesOnHostile(GoodSum):
         return Verdict.right() if int(answer) == data["total"] else Verdict.wrong("not the sum")
 
 
+class CrashesOnAccents(GoodSum):
+    """Also reads the total as a letter code (a = 1, b = 2, ...) through a table of the ASCII letters, but picks
+    that branch with str.isalpha(), which is true for an accented letter too: KeyError on "é..."."""
+
+    id = "kit/crashes_on_accents"
+    LETTER_VALUES = {chr(ord("a") + i): i + 1 for i in range(26)}
+
+    def check(self, data, answer):
+        if answer[:1].isalpha():
+            value = self.LETTER_VALUES[answer[0].lower()]
+            return Verdict.right() if value == data["total"] else Verdict.wrong("not the sum")
+        return super().check(data, answer)
+
+
 class Lenient(GoodSum):
     """Takes the first integer it finds anywhere: "42 or 43" scores as correct."""
 
@@ -376,6 +390,7 @@ BROKEN = {
     WrongProblem: {"generation"},
     WrongReference: {"reference"},
     CrashesOnHostile: {"hostile_answers"},
+    CrashesOnAccents: {"hostile_answers"},
     Lenient: {"hostile_answers"},
     AcceptsAnything: {"discrimination", "hostile_answers"},
     ReturnsBool: {"hostile_answers"},

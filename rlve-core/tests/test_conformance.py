@@ -93,6 +93,8 @@ def test_each_failure_message_names_the_cause(reports):
     assert "d=1" in messages(reports[envs.WrongProblem], "generation")
     crash = messages(reports[envs.CrashesOnHostile], "hostile_answers")
     assert "ValueError" in crash and "only rlve.ParseError may escape" in crash
+    accents = messages(reports[envs.CrashesOnAccents], "hostile_answers")
+    assert "KeyError" in accents and "non-ASCII letter" in accents
     lenient = reports[envs.Lenient].checks["hostile_answers"].failures
     assert any(" or " in (f.input or "") and "scored as correct" in f.message for f in lenient)
     assert "answers meant for other problems" in messages(reports[envs.AcceptsAnything], "discrimination")

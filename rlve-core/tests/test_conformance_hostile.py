@@ -45,6 +45,24 @@ def test_it_covers_what_the_brief_lists():
         assert kind in labels, kind
 
 
+def test_the_reference_comes_back_with_non_ascii_look_alikes():
+    by_label = {entry.label: entry for entry in entries("2024")}
+    assert by_label["reference with a non-ASCII letter"].text == "\u00e9024"
+    assert by_label["reference with a full-width digit"].text == "202\uff14"
+    assert by_label["reference with a combining mark"].text == "2\u0301024"
+    assert by_label["reference with a zero-width space"].text == "20\u200b24"
+    assert by_label["reference with a right-to-left mark"].text == "20\u200f24"
+    # a lenient reader may read these as the reference; only a crash on them fails the check
+    lenient = {label for label, entry in by_label.items() if entry.may_be_correct}
+    assert lenient == {
+        "reference with a combining mark",
+        "reference with a full-width digit",
+        "reference with a zero-width space",
+        "reference with a right-to-left mark",
+    }
+    assert by_label["reference with a full-width digit"].text != "2024" and int("202\uff14") == 2024
+
+
 def test_no_static_entry_could_be_a_valid_answer():
     plausible = re.compile(r"[+-]?[0-9]{1,30}|yes|no|true|false|none|\[\]|\(\)|\{\}", re.IGNORECASE)
     for entry in hostile.STATIC:

@@ -8,6 +8,7 @@ import pytest
 
 from rlve.parse import (
     ParseError,
+    normalise_sentence,
     parse_bool,
     parse_choice,
     parse_decimal,
@@ -17,6 +18,8 @@ from rlve.parse import (
     parse_int_grid,
     parse_int_list,
     parse_int_pairs,
+    parse_word,
+    parse_word_list,
 )
 
 
@@ -107,3 +110,33 @@ def test_a_digit_cap_above_pythons_conversion_limit_still_raises_parse_error():
     too_long = "9" * (sys.get_int_max_str_digits() + 100)
     with pytest.raises(ParseError, match="too long to read"):
         parse_int(too_long, max_digits=10**6)
+
+
+def test_words_are_ascii_letters_unless_widened_and_look_alikes_are_named():
+    assert parse_word(" Apple. ") == "apple"
+    assert parse_word("Apple", case_sensitive=True) == "Apple"
+    assert parse_word_list("[ant, Bee; cat]") == ["ant", "bee", "cat"]
+    for look_alike in ("café", "straße", "ǅemal", "ａpple", "ap\u200bple"):  # str.isalpha() accepts the first three
+        with pytest.raises(ParseError, match=r"U\+"):
+            parse_word(look_alike)
+    assert parse_word("café", letters="abcdefghijklmnopqrstuvwxyzé") == "café"
+    with pytest.raises(ParseError, match="give one word"):
+        parse_word("two words")
+    with pytest.raises(ParseError, match="at most 8"):
+        parse_word("abcdefghijk", max_length=8)
+    with pytest.raises(ParseError, match="more than 3 words"):
+        parse_word_list("a b c d", max_items=3)
+    with pytest.raises(ParseError):
+        parse_word("")
+
+
+def test_sentences_are_normalised_for_comparison():
+    assert normalise_sentence("  The   cat\n sat on the MAT!  ") == "the cat sat on the mat"
+    assert normalise_sentence("The cat sat.", case_sensitive=True) == "The cat sat"
+    with pytest.raises(ParseError, match="U\\+00E9"):
+        normalise_sentence("the café")
+    assert normalise_sentence("the café", ascii_only=False) == "the café"
+    with pytest.raises(ParseError, match="at most 10"):
+        normalise_sentence("a" * 11, max_length=10)
+    with pytest.raises(ParseError, match="nothing"):
+        normalise_sentence(" ?! ")

@@ -1,9 +1,14 @@
-"""Bounded parsers for the values answers are made of: integers, fractions, lists, pairs, grids.
+"""Bounded parsers for the values answers are made of: integers, fractions, lists, pairs, grids, words.
 
 Model output is untrusted. These parsers never evaluate anything, check sizes before converting, and
 use only regular expressions without nested quantifiers, so every call is linear in its input. On any
 problem they raise ``ParseError`` with a message a human can act on; ``Environment.verify`` turns
 that into a malformed Verdict.
+
+Words are a trap: ``str.isalpha()`` and ``\\w`` accept ``é``, ``ß``, ``ǅ`` and thousands of other letters, and
+``str.lower()`` changes lengths (``"İ".lower()`` has two characters), so a checker built on them accepts
+look-alikes or crashes on them. ``parse_word`` and friends accept the ASCII letters they are told to, name
+what else they found, and never change a word's length.
 """
 
 from __future__ import annotations
@@ -191,3 +196,100 @@ def parse_choice(text: str, options: Sequence[str]) -> str:
         if s == option.lower():
             return option
     raise ParseError(f"expected one of {', '.join(options)}, got {_preview(text)}")
+
+
+#: Letters a word may hold unless the caller widens it: ASCII only, so look-alikes are refused by name.
+ASCII_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+#: Default ceiling on one word's length and on a sentence's.
+DEFAULT_MAX_WORD = 64
+DEFAULT_MAX_SENTENCE = 2_000
+_WORD_SEPARATORS = re.compile(r"[\s,;]+")
+_SPACES = re.compile(r"\s+")
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+def _first_stranger(text: str, allowed: frozenset[str]) -> str | None:
+    for ch in text:
+        if ch not in allowed:
+            return ch
+    return None
+
+
+def _describe_char(ch: str) -> str:
+    import unicodedata
+
+    name = unicodedata.name(ch, "")
+    return f"{ch!r} (U+{ord(ch):04X}{' ' + name if name else ''})"
+
+
+def parse_word(
+    text: str,
+    *,
+    max_length: int = DEFAULT_MAX_WORD,
+    letters: frozenset[str] | str = ASCII_LETTERS,
+    case_sensitive: bool = False,
+) -> str:
+    """One word made only of ``letters`` (ASCII letters by default), surrounding spaces and a final full stop
+    ignored; lower-cased unless ``case_sensitive``. A letter outside ``letters`` is named in the error."""
+    allowed = frozenset(letters)
+    s = text.strip()
+    if len(s) > max_length + 1:
+        raise ParseError(f"expected one word of at most {max_length} letters, got {len(s)} characters")
+    if s.endswith(".") and "." not in allowed:
+        s = s[:-1]
+    if not s:
+        raise ParseError("expected a word, got nothing")
+    stranger = _first_stranger(s, allowed)
+    if stranger is not None:
+        what = "a space: give one word" if stranger.isspace() else f"{_describe_char(stranger)}, which is not allowed"
+        raise ParseError(f"expected one word of letters, found {what}")
+    if len(s) > max_length:
+        raise ParseError(f"expected a word of at most {max_length} letters, got {len(s)}")
+    # ASCII lower-casing only: str.lower() maps some letters to two characters.
+    return s if case_sensitive else s.translate(_ASCII_LOWER)
+
+
+
+def parse_word_list(
+    text: str,
+    *,
+    max_items: int = DEFAULT_MAX_ITEMS,
+    max_length: int = DEFAULT_MAX_WORD,
+    letters: frozenset[str] | str = ASCII_LETTERS,
+    case_sensitive: bool = False,
+) -> list[str]:
+    """Words separated by spaces, commas or semicolons (one pair of enclosing brackets removed), each read by
+    ``parse_word``."""
+    s = text.strip()
+    if len(s) > max_items * (max_length + 4) + 16:
+        raise ParseError(f"more than {max_items} words of at most {max_length} letters")
+    if len(s) >= 2 and (s[0], s[-1]) in {("[", "]"), ("(", ")"), ("{", "}")}:
+        s = s[1:-1]
+    items = [item for item in _WORD_SEPARATORS.split(s) if item]
+    if len(items) > max_items:
+        raise ParseError(f"more than {max_items} words")
+    return [parse_word(item, max_length=max_length, letters=letters, case_sensitive=case_sensitive) for item in items]
+
+
+def normalise_sentence(
+    text: str,
+    *,
+    max_length: int = DEFAULT_MAX_SENTENCE,
+    ascii_only: bool = True,
+    case_sensitive: bool = False,
+) -> str:
+    """A sentence for comparison: runs of whitespace made one space, the ends trimmed, final punctuation
+    (``.``, ``!``, ``?``) dropped, ASCII letters lower-cased unless ``case_sensitive``. With ``ascii_only``
+    a character outside printable ASCII is refused by name."""
+    if len(text) > 2 * max_length:
+        raise ParseError(f"expected a sentence of at most {max_length} characters, got {len(text)}")
+    s = _SPACES.sub(" ", text).strip().rstrip(".!?").rstrip()
+    if not s:
+        raise ParseError("expected a sentence, got nothing")
+    if len(s) > max_length:
+        raise ParseError(f"expected a sentence of at most {max_length} characters, got {len(s)}")
+    if ascii_only:
+        for ch in s:
+            if not (" " <= ch <= "~"):
+                raise ParseError(f"the sentence holds {_describe_char(ch)}; write it in plain ASCII")
+    return s if case_sensitive else s.translate(_ASCII_LOWER)

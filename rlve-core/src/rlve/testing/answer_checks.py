@@ -209,11 +209,11 @@ class AnswerChecks(CheckerState):
             self.report.fail(
                 "hostile_answers", f"check() returned {type(verdict).__name__}, not a Verdict, on {what}", **at
             )
-        elif verdict.correct or verdict.reward >= 1.0:
+        elif (verdict.correct or verdict.reward >= 1.0) and not entry.may_be_correct:
             self.report.fail("hostile_answers", f"{what} was scored as correct ({verdict.reason})", **at)
         elif verdict.is_verifier_error:
             self.report.fail("hostile_answers", f"check() crashed on {what}: {verdict.reason}", **at)
         else:
-            if verdict.reward > 0:
+            if verdict.reward > 0 and not entry.may_be_correct:
                 partial.append(f"{entry.label!r}: {verdict.reward:g} at d={problem.difficulty}")
             self.report.passed_case("hostile_answers")

@@ -46,6 +46,9 @@ class Hostile:
     #: True when the entry is a valid answer if the answer is a program (a comment appended, a second
     #: definition after the first); left out for environments with ``runs_untrusted_code``.
     valid_as_program: bool = False
+    #: True when a lenient reader may rightly accept the entry (the reference written with a full-width digit
+    #: or an invisible mark): only a crash on it is a failure, not a verdict of correct.
+    may_be_correct: bool = False
 
 
 #: Entries sized to an environment's ``max_answer_chars`` stop growing here, to keep the suite's memory bounded.
@@ -161,6 +164,29 @@ def alternative(reference: str) -> str:
     return flipped if flipped != ref else ref + "x"
 
 
+#: Full-width forms of the ASCII digits (U+FF10..U+FF19): ``int()`` reads them, ``[0-9]`` does not.
+FULL_WIDTH_DIGITS = {str(d): chr(0xFF10 + d) for d in range(10)}
+
+
+def non_ascii_variants(reference: str) -> Iterator[Hostile]:
+    """The reference with one character replaced by (or one mark added as) something outside ASCII. A reader
+    that crashes on these (``str.isalpha()`` accepts ``é``, ``int()`` accepts full-width digits, regular
+    expressions with ``\\w`` match both) fails; one that reads them as the reference may."""
+    ref = reference.strip() or "0"
+    middle = len(ref) // 2
+    yield Hostile("reference with a non-ASCII letter", "\u00e9" + ref[1:])
+    yield Hostile("reference with a combining mark", ref[:1] + "\u0301" + ref[1:], may_be_correct=True)
+    digits = [i for i, ch in enumerate(ref) if ch in FULL_WIDTH_DIGITS]
+    if digits:
+        i = digits[-1]
+        wide = ref[:i] + FULL_WIDTH_DIGITS[ref[i]] + ref[i + 1 :]
+    else:
+        wide = FULL_WIDTH_DIGITS["1"] + ref[1:]
+    yield Hostile("reference with a full-width digit", wide, may_be_correct=True)
+    yield Hostile("reference with a zero-width space", ref[:middle] + "\u200b" + ref[middle:], may_be_correct=True)
+    yield Hostile("reference with a right-to-left mark", ref[:middle] + "\u200f" + ref[middle:], may_be_correct=True)
+
+
 def from_problem(prompt: str, reference: str, max_answer_chars: int) -> Iterator[Hostile]:
     """Entries built from the problem at hand."""
     ref = reference.strip()
@@ -175,6 +201,7 @@ def from_problem(prompt: str, reference: str, max_answer_chars: int) -> Iterator
     yield Hostile("reference + huge number", f"{ref} {'9' * 5000}")
     yield Hostile("reference twice, glued", f"{ref}{ref}")
     yield Hostile("reference deeply nested", "[" * 500 + ref + "]" * 500)
+    yield from non_ascii_variants(ref)
     # several candidates in one answer
     yield Hostile("reference or near miss", f"{ref} or {alt}")
     yield Hostile("near miss or reference", f"{alt} or {ref}")
