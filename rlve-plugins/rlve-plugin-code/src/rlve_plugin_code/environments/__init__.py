@@ -35,9 +35,17 @@ from rlve_plugin_code.environments.fixed_width_arithmetic import FixedWidthArith
 from rlve_plugin_code.environments.format_spec_output import FormatSpecOutput
 from rlve_plugin_code.environments.generator_output import GeneratorOutput
 from rlve_plugin_code.environments.hash_collision import HashCollision
+from rlve_plugin_code.environments.implement_bank_account import ImplementBankAccount
+from rlve_plugin_code.environments.implement_expression_evaluator import ImplementExpressionEvaluator
 from rlve_plugin_code.environments.implement_function import ImplementFunction
+from rlve_plugin_code.environments.implement_interval_set import ImplementIntervalSet
+from rlve_plugin_code.environments.implement_lru_cache import ImplementLruCache
+from rlve_plugin_code.environments.implement_matrix_function import ImplementMatrixFunction
+from rlve_plugin_code.environments.implement_mini_interpreter import ImplementMiniInterpreter
 from rlve_plugin_code.environments.implement_recurrence import ImplementRecurrence
 from rlve_plugin_code.environments.implement_string_function import ImplementStringFunction
+from rlve_plugin_code.environments.implement_tokenizer import ImplementTokenizer
+from rlve_plugin_code.environments.implement_tree_function import ImplementTreeFunction
 from rlve_plugin_code.environments.invert_function import InvertFunction
 from rlve_plugin_code.environments.itertools_output import ItertoolsOutput
 from rlve_plugin_code.environments.line_execution_count import LineExecutionCount
@@ -81,6 +89,14 @@ CODE_ENVIRONMENTS = [
     FillMissingLine,
     InvertFunction,
     ImplementRecurrence,
+    ImplementBankAccount,
+    ImplementLruCache,
+    ImplementIntervalSet,
+    ImplementTokenizer,
+    ImplementExpressionEvaluator,
+    ImplementMiniInterpreter,
+    ImplementMatrixFunction,
+    ImplementTreeFunction,
     MultiKeySort,
     RegexSynthesis,
     SqlQuery,
