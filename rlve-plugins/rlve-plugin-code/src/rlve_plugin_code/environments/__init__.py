@@ -63,16 +63,23 @@ from rlve_plugin_code.environments.recursion_to_iteration import RecursionToIter
 from rlve_plugin_code.environments.recursive_call_count import RecursiveCallCount
 from rlve_plugin_code.environments.refactor_constrained import RefactorConstrained
 from rlve_plugin_code.environments.regex_distinguishing_string import RegexDistinguishingString
+from rlve_plugin_code.environments.regex_substitution_output import RegexSubstitutionOutput
 from rlve_plugin_code.environments.regex_synthesis import RegexSynthesis
 from rlve_plugin_code.environments.register_machine import RegisterMachine
+from rlve_plugin_code.environments.register_program_synthesis import RegisterProgramSynthesis
 from rlve_plugin_code.environments.scope_output import ScopeOutput
 from rlve_plugin_code.environments.short_circuit_calls import ShortCircuitCalls
 from rlve_plugin_code.environments.slicing_output import SlicingOutput
 from rlve_plugin_code.environments.speed_up_function import SpeedUpFunction
 from rlve_plugin_code.environments.sql_join_output import SqlJoinOutput
+from rlve_plugin_code.environments.sql_null_semantics_output import SqlNullSemanticsOutput
 from rlve_plugin_code.environments.sql_output import SqlOutput
 from rlve_plugin_code.environments.sql_query import SqlQuery
+from rlve_plugin_code.environments.sql_recursive_cte_output import SqlRecursiveCteOutput
+from rlve_plugin_code.environments.sql_window_output import SqlWindowOutput
+from rlve_plugin_code.environments.sql_window_query import SqlWindowQuery
 from rlve_plugin_code.environments.stack_machine import StackMachine
+from rlve_plugin_code.environments.stack_program_synthesis import StackProgramSynthesis
 from rlve_plugin_code.environments.string_input_search import StringInputSearch
 from rlve_plugin_code.environments.string_method_output import StringMethodOutput
 from rlve_plugin_code.environments.trace_variable import TraceVariable
@@ -100,6 +107,7 @@ CODE_ENVIRONMENTS = [
     MultiKeySort,
     RegexSynthesis,
     SqlQuery,
+    SqlWindowQuery,
     RefactorConstrained,
     RecursionToIteration,
     TranslatePseudocode,
@@ -157,6 +165,12 @@ VALUE_ENVIRONMENTS = [
     ShortCircuitCalls,
     SlicingOutput,
     SqlJoinOutput,
+    SqlWindowOutput,
+    SqlRecursiveCteOutput,
+    SqlNullSemanticsOutput,
+    RegexSubstitutionOutput,
+    StackProgramSynthesis,
+    RegisterProgramSynthesis,
     StringInputSearch,
     StringMethodOutput,
     UnpackingOutput,
