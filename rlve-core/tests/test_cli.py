@@ -307,3 +307,11 @@ def test_markdown_cells_escape_pipes_and_stay_on_one_line():
     lines = markdown_table([Piped]).splitlines()
     assert lines[2] == r"| `kit/piped` | 3 | Evaluate a \| b and more. | operators: & \| ^ from d=9 |"
     assert len(lines) == 3
+
+
+def test_envs_list_of_an_unknown_pack_is_an_error_with_the_close_names(packs):
+    result = run_rlve(packs, "envs", "list", "--pack", "alph")
+    assert result.returncode == 2
+    assert "no installed pack is named 'alph'; did you mean alpha" in result.stderr
+    assert "installed packs: alpha" in result.stderr and "Traceback" not in result.stderr
+    assert run_rlve(packs, "envs", "list", "--pack", "alpha").returncode == 0

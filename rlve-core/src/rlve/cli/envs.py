@@ -39,6 +39,25 @@ def envs() -> None:
     """Browse installed environments."""
 
 
+def refuse_unknown_packs(packs: tuple[str, ...], installed: set[str], problems: list[str]) -> None:
+    """RlveError (exit 2) for a ``--pack`` no installed environment belongs to: the close names, the installed
+    packs, and the load failure when a pack of that name failed to load."""
+    import difflib
+
+    from rlve.errors import RlveError
+
+    for pack in packs:
+        if pack in installed:
+            continue
+        failed = [problem for problem in problems if f"rlve-plugin-{pack}" in problem or f"'{pack}'" in problem]
+        if failed:
+            raise RlveError(f"pack {pack!r} is installed but failed to load: {failed[0]}")
+        close = difflib.get_close_matches(pack, sorted(installed), n=3)
+        hint = f"did you mean {' or '.join(close)}? " if close else ""
+        listed = ", ".join(sorted(installed)) or "none"
+        raise RlveError(f"no installed pack is named {pack!r}; {hint}installed packs: {listed} (rlve plugins)")
+
+
 @envs.command("list")
 @click.argument("patterns", nargs=-1, metavar="[PATTERN]...")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
@@ -63,6 +82,7 @@ def list_envs(
         raise click.UsageError("give --json or --markdown, not both")
 
     loaded = load()
+    refuse_unknown_packs(packs, {entry.pack for entry in loaded.registry.entries()}, loaded.problems)
     chosen = set(loaded.registry.select(list(patterns))) if patterns else None
     rows = []
     classes = []
