@@ -37,8 +37,34 @@ def test_pack_that_fails_to_import_warns_once_and_the_rest_works(packs):
     assert "ImportError: needs libfoo" in result.stderr
     plugins = run_rlve(packs, "plugins")
     assert plugins.returncode == 0
-    names = [p["name"] for p in json.loads(plugins.stdout)]
-    assert "rlve-core" in names and "rlve-plugin-alpha" in names and "rlve-plugin-broken" not in names
+    report = {p["name"]: p for p in json.loads(plugins.stdout)}
+    assert report["rlve-plugin-alpha"]["status"] == "loaded" and report["rlve-core"]["errors"] == []
+    broken = report["rlve-plugin-broken"]  # the JSON tells the whole story: what failed, and why
+    assert broken["status"] == "failed" and broken["environments"] == []
+    assert broken["errors"] == ["failed to import entry point 'rlve_plugin_broken': ImportError: needs libfoo"]
+
+
+def test_checking_a_pack_that_failed_to_load_names_the_failure(packs):
+    make_pack(packs, "rlve-plugin-broken", "rlve_plugin_broken", "raise ImportError('needs libfoo')\n")
+    result = run_rlve(packs, "check", "broken")
+    assert result.returncode == 2
+    assert "pack 'broken' (rlve-plugin-broken) is installed but failed to load" in result.stderr
+    assert "ImportError: needs libfoo" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_hook_function_without_hookimpl_is_warned_about_by_name(packs):
+    body = good_pack_body("gamma").replace("@hookimpl\n", "")
+    make_pack(packs, "rlve-plugin-gamma", "rlve_plugin_gamma", body)
+    result = run_rlve(packs, "envs", "list", "--json")
+    assert "alpha/double" in env_ids(result) and "gamma/double" not in env_ids(result)
+    assert (
+        "rlve_plugin_gamma.register_environments has no @hookimpl, so rlve never calls it: decorate it with "
+        "@hookimpl" in result.stderr
+    )
+    gamma = next(p for p in json.loads(run_rlve(packs, "plugins").stdout) if p["name"] == "rlve-plugin-gamma")
+    assert gamma["status"] == "loaded" and "has no @hookimpl" in gamma["errors"][0]
+    strict = run_rlve(packs, "envs", "list", env={"RLVE_STRICT_PLUGINS": "1"})
+    assert strict.returncode == 2 and "has no @hookimpl" in strict.stderr
 
 
 def test_pack_registering_a_broken_environment_is_contained(packs):
@@ -291,3 +317,15 @@ def test_register_takes_several_environments_at_once_and_keeps_the_good_ones(tmp
     assert result.returncode == 0, result.stderr
     assert {row["id"] for row in json.loads(result.stdout)} == {"several/double", "several/triple"}
     assert "rlve-plugin-several" in result.stderr and "unusable" in result.stderr
+
+
+def test_strict_mode_reports_an_unusable_environment_once_without_nesting(packs):
+    bad = "\n\nclass Bad(Double):\n    id = 'bad id'\n"
+    hook = "\n\n@hookimpl\ndef register_environments(register):\n    register(Bad)\n"
+    body = GOOD_ENV.format(pack="eps") + bad + hook
+    make_pack(packs, "rlve-plugin-eps", "rlve_plugin_eps", body)
+    result = run_rlve(packs, "envs", "list", env={"RLVE_STRICT_PLUGINS": "1"})
+    assert result.returncode == 2
+    assert result.stderr.count("RLVE_STRICT_PLUGINS is set") == 1
+    assert result.stderr.count("plugin 'rlve-plugin-eps'") == 1 and "PluginLoadError" not in result.stderr
+    assert "must look like 'pack/name'" in result.stderr

@@ -52,11 +52,12 @@ class PluginInfo:
 
     name: str
     version: str
-    status: str = "loaded"  # or "blocked" (RLVE_BLOCK_PLUGINS): found, never imported
+    status: str = "loaded"  # "blocked" (RLVE_BLOCK_PLUGINS): found, never imported; "failed": see errors
     hooks: list[str] = field(default_factory=list)
     environments: list[str] = field(default_factory=list)
     curricula: list[str] = field(default_factory=list)
     modules: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)  # what went wrong loading it (import, hooks)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -67,6 +68,7 @@ class PluginInfo:
             "environments": sorted(self.environments),
             "curricula": sorted(self.curricula),
             "modules": self.modules,
+            "errors": self.errors,
         }
 
 
@@ -175,6 +177,7 @@ class LoadedPlugins:
         self.plugins: dict[str, PluginInfo] = {}
         self.blocked: dict[str, PluginInfo] = {}  # installed, named by RLVE_BLOCK_PLUGINS, never imported
         self.problems: list[str] = []
+        self.failed: dict[str, PluginInfo] = {}  # distributions that could not be imported or registered
         self._distribution_of: dict[str, str] = {}  # pluggy plugin name -> distribution
         if tracing:
             self._trace_direct_calls()
@@ -182,6 +185,11 @@ class LoadedPlugins:
     def problem(self, distribution: str, what: str, error: BaseException | str) -> None:
         detail = error if isinstance(error, str) else f"{type(error).__name__}: {error}"
         message = f"plugin {distribution!r}: {what}: {detail}"
+        if distribution not in self.plugins:  # nothing of it loaded: report it as failed, with why
+            info = self.failed.setdefault(distribution, PluginInfo(distribution, _version_of(distribution), "failed"))
+            info.errors.append(f"{what}: {detail}")
+        else:
+            self.plugins[distribution].errors.append(f"{what}: {detail}")
         if self.strict:
             raise PluginLoadError(message + " (RLVE_STRICT_PLUGINS is set)")
         self.problems.append(message)
@@ -220,6 +228,21 @@ class LoadedPlugins:
             if caller.name not in info.hooks:
                 info.hooks.append(caller.name)
         self._distribution_of[plugin_name] = distribution
+        self._warn_unmarked_hooks(module, distribution)
+
+    def _warn_unmarked_hooks(self, module: object, distribution: str) -> None:
+        """A function named like a hook but without ``@hookimpl`` is never called (pluggy looks for the
+        marker): say so, instead of letting the pack's environments silently not exist."""
+        marker = f"{hookspecs.PROJECT}_impl"
+        for name in sorted(n for n in dir(hookspecs) if n.startswith(("register_", "check_"))):
+            function = getattr(module, name, None)
+            defined_here = getattr(function, "__module__", None) == getattr(module, "__name__", None)
+            if callable(function) and defined_here and not hasattr(function, marker):
+                self.problem(
+                    distribution,
+                    f"{getattr(module, '__name__', module)}.{name} has no @hookimpl, so rlve never calls it",
+                    "decorate it with @hookimpl (from rlve import hookimpl)",
+                )
 
     def load_builtins(self) -> None:
         version = _version_of(BUILTIN)
@@ -293,6 +316,8 @@ class LoadedPlugins:
                         f"{distribution}: {_call_text(hook_name, arguments)}: raised {type(error).__name__} "
                         f"after {_milliseconds(started)}"
                     )
+                if isinstance(error, PluginLoadError):  # strict mode, already reported in full by problem()
+                    raise
                 if isinstance(error, RlveError):
                     self.problem(distribution, f"{hook_name} failed", error)
                 else:

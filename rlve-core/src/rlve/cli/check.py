@@ -20,6 +20,17 @@ from rlve.cli.options import SEED
 from rlve.testing.report import CHECKS
 
 
+def refuse_failed_pack(target: str) -> None:
+    """An RlveError naming the load failure when ``target`` is a pack that is installed but failed to load."""
+    from rlve.errors import RlveError
+    from rlve.plugins import canonical_distribution, load
+
+    wanted = {canonical_distribution(target), canonical_distribution(f"rlve-plugin-{target}")}
+    for distribution, info in load().failed.items():
+        if canonical_distribution(distribution) in wanted and info.errors:
+            raise RlveError(f"pack {target!r} ({distribution}) is installed but failed to load: {info.errors[0]}")
+
+
 def _select(registry, targets: tuple[str, ...]) -> list[str]:
     """Ids for the targets; an unknown one is an error that names the closest ids or packs."""
     from rlve.errors import RlveError, UnknownEnvironment
@@ -31,6 +42,7 @@ def _select(registry, targets: tuple[str, ...]) -> list[str]:
         except UnknownEnvironment:
             raise
         except RlveError:
+            refuse_failed_pack(target)
             close = registry.suggest(target) + difflib.get_close_matches(target, registry.packs(), n=2, cutoff=0.6)
             hint = f"; did you mean {', '.join(close)}?" if close else ""
             packs = ", ".join(registry.packs()) or "none installed"
