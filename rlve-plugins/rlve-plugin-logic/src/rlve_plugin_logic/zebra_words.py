@@ -79,3 +79,8 @@ def attribute_name(attribute: int) -> str:
 def refer(attribute: int, value: str) -> str:
     """How a clue names the person with ``value``: "the person who drinks tea", "Alice"."""
     return ATTRIBUTES[attribute % len(ATTRIBUTES)][1].format(v=value)
+
+
+def capitalised(sentence: str) -> str:
+    """A clue as a sentence: its first letter in upper case (the rest as written, names included)."""
+    return sentence[0].upper() + sentence[1:]

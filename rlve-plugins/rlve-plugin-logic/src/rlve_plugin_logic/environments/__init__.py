@@ -5,6 +5,7 @@ Solvers, readers and other shared helpers live beside this package (``rlve_plugi
 never in it.
 """
 
+from rlve_plugin_logic.environments.alibi_timeline import AlibiTimeline
 from rlve_plugin_logic.environments.allen_intervals import AllenIntervals
 from rlve_plugin_logic.environments.battleships import Battleships
 from rlve_plugin_logic.environments.binario import Binario
@@ -21,13 +22,16 @@ from rlve_plugin_logic.environments.clock_angles import ClockAngles
 from rlve_plugin_logic.environments.cnf_conversion import CnfConversion
 from rlve_plugin_logic.environments.coin_row_game import CoinRowGame
 from rlve_plugin_logic.environments.countdown import Countdown
+from rlve_plugin_logic.environments.counterfeit_coin import CounterfeitCoin
 from rlve_plugin_logic.environments.cram import Cram
+from rlve_plugin_logic.environments.cryptarithm import Cryptarithm
 from rlve_plugin_logic.environments.ctl_model_check import CtlModelCheck
 from rlve_plugin_logic.environments.cube_net_folding import CubeNetFolding
 from rlve_plugin_logic.environments.datalog_query import DatalogQuery
 from rlve_plugin_logic.environments.dfa_distinguishing_word import DfaDistinguishingWord
 from rlve_plugin_logic.environments.dfa_minimisation import DfaMinimisation
 from rlve_plugin_logic.environments.die_rolling import DieRolling
+from rlve_plugin_logic.environments.epistemic_announcements import EpistemicAnnouncements
 from rlve_plugin_logic.environments.euclid_game import EuclidGame
 from rlve_plugin_logic.environments.fibonacci_nim import FibonacciNim
 from rlve_plugin_logic.environments.first_order_model_check import FirstOrderModelCheck
@@ -50,14 +54,17 @@ from rlve_plugin_logic.environments.kayles import Kayles
 from rlve_plugin_logic.environments.kenken import Kenken
 from rlve_plugin_logic.environments.keys_and_doors import KeysAndDoors
 from rlve_plugin_logic.environments.killer_sudoku import KillerSudoku
+from rlve_plugin_logic.environments.kinship_relations import KinshipRelations
 from rlve_plugin_logic.environments.knight_moves_puzzle import KnightMovesPuzzle
 from rlve_plugin_logic.environments.knights_knaves import KnightsKnaves
 from rlve_plugin_logic.environments.lambda_normal_form import LambdaNormalForm
 from rlve_plugin_logic.environments.liar_chain import LiarChain
 from rlve_plugin_logic.environments.light_up import LightUp
 from rlve_plugin_logic.environments.lights_out import LightsOut
+from rlve_plugin_logic.environments.logic_grid_negative_clues import LogicGridNegativeClues
 from rlve_plugin_logic.environments.ltl_trace_check import LtlTraceCheck
 from rlve_plugin_logic.environments.make_target import MakeTarget
+from rlve_plugin_logic.environments.mastermind_deduction import MastermindDeduction
 from rlve_plugin_logic.environments.mealy_machine_output import MealyMachineOutput
 from rlve_plugin_logic.environments.meeting_slot import MeetingSlot
 from rlve_plugin_logic.environments.minesweeper_deduction import MinesweeperDeduction
@@ -113,6 +120,7 @@ from rlve_plugin_logic.environments.zebra import Zebra
 
 #: Every environment the pack registers, sorted by id: one line per environment.
 ENVIRONMENTS = [
+    AlibiTimeline,
     AllenIntervals,
     Battleships,
     Binario,
@@ -129,13 +137,16 @@ ENVIRONMENTS = [
     CnfConversion,
     CoinRowGame,
     Countdown,
+    CounterfeitCoin,
     Cram,
+    Cryptarithm,
     CtlModelCheck,
     CubeNetFolding,
     DatalogQuery,
     DfaDistinguishingWord,
     DfaMinimisation,
     DieRolling,
+    EpistemicAnnouncements,
     EuclidGame,
     FibonacciNim,
     FirstOrderModelCheck,
@@ -158,14 +169,17 @@ ENVIRONMENTS = [
     Kenken,
     KeysAndDoors,
     KillerSudoku,
+    KinshipRelations,
     KnightMovesPuzzle,
     KnightsKnaves,
     LambdaNormalForm,
     LiarChain,
     LightUp,
     LightsOut,
+    LogicGridNegativeClues,
     LtlTraceCheck,
     MakeTarget,
+    MastermindDeduction,
     MealyMachineOutput,
     MeetingSlot,
     MinesweeperDeduction,

@@ -9,7 +9,7 @@ from typing import Any
 from rlve import Environment, Instance, ParseError, Verdict
 from rlve.scaling import level, slow
 from rlve_plugin_logic.solvers.zebra import Clue, clue_holds, make_zebra
-from rlve_plugin_logic.zebra_words import ATTRIBUTES, attribute_name, attribute_values, refer
+from rlve_plugin_logic.zebra_words import ATTRIBUTES, attribute_name, attribute_values, capitalised, refer
 
 _HOUSE_PREFIX = re.compile(r"(?:house ?)?([0-9]{1,3}) ?[:.)=-]? ?", re.IGNORECASE)
 _VALUE_SEPARATORS = re.compile(r"[\s,;|]+")
@@ -43,10 +43,6 @@ def describe(clue: Clue, refs: list[str]) -> str:
     gap = clue[3]
     between = "is one house" if gap == 1 else f"are {gap} houses"
     return f"There {between} between {x} and {y}."
-
-
-def capitalised(sentence: str) -> str:
-    return sentence[0].upper() + sentence[1:]
 
 
 class Zebra(Environment):
