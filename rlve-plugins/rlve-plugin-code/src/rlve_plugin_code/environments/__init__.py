@@ -48,7 +48,9 @@ from rlve_plugin_code.environments.implement_tokenizer import ImplementTokenizer
 from rlve_plugin_code.environments.implement_tree_function import ImplementTreeFunction
 from rlve_plugin_code.environments.invert_function import InvertFunction
 from rlve_plugin_code.environments.itertools_output import ItertoolsOutput
+from rlve_plugin_code.environments.json_query_output import JsonQueryOutput
 from rlve_plugin_code.environments.line_execution_count import LineExecutionCount
+from rlve_plugin_code.environments.loop_cost_formula import LoopCostFormula
 from rlve_plugin_code.environments.make_pure import MakePure
 from rlve_plugin_code.environments.minimal_failing_input import MinimalFailingInput
 from rlve_plugin_code.environments.mro_output import MroOutput
@@ -69,6 +71,7 @@ from rlve_plugin_code.environments.register_machine import RegisterMachine
 from rlve_plugin_code.environments.register_program_synthesis import RegisterProgramSynthesis
 from rlve_plugin_code.environments.scope_output import ScopeOutput
 from rlve_plugin_code.environments.short_circuit_calls import ShortCircuitCalls
+from rlve_plugin_code.environments.shrink_failing_input import ShrinkFailingInput
 from rlve_plugin_code.environments.slicing_output import SlicingOutput
 from rlve_plugin_code.environments.speed_up_function import SpeedUpFunction
 from rlve_plugin_code.environments.sql_join_output import SqlJoinOutput
@@ -84,6 +87,7 @@ from rlve_plugin_code.environments.string_input_search import StringInputSearch
 from rlve_plugin_code.environments.string_method_output import StringMethodOutput
 from rlve_plugin_code.environments.trace_variable import TraceVariable
 from rlve_plugin_code.environments.translate_c_fixed_width import TranslateCFixedWidth
+from rlve_plugin_code.environments.translate_lisp import TranslateLisp
 from rlve_plugin_code.environments.translate_pseudocode import TranslatePseudocode
 from rlve_plugin_code.environments.translate_stack_program import TranslateStackProgram
 from rlve_plugin_code.environments.unpacking_output import UnpackingOutput
@@ -113,6 +117,7 @@ CODE_ENVIRONMENTS = [
     TranslatePseudocode,
     TranslateStackProgram,
     TranslateCFixedWidth,
+    TranslateLisp,
     SpeedUpFunction,
     MakePure,
     FastDistinctInWindows,
@@ -150,7 +155,9 @@ VALUE_ENVIRONMENTS = [
     GeneratorOutput,
     HashCollision,
     ItertoolsOutput,
+    JsonQueryOutput,
     LineExecutionCount,
+    LoopCostFormula,
     MinimalFailingInput,
     MroOutput,
     MutantKillingTests,
@@ -163,6 +170,7 @@ VALUE_ENVIRONMENTS = [
     RegisterMachine,
     ScopeOutput,
     ShortCircuitCalls,
+    ShrinkFailingInput,
     SlicingOutput,
     SqlJoinOutput,
     SqlWindowOutput,
