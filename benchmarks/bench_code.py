@@ -1,4 +1,5 @@
-"""Code pack: verifications per second for a batch of 256 code answers, through the sandbox pool,
+"""Code pack: the value tasks with a peer (brainfuck output against reasoning-gym's bf), then verifications
+per second for a batch of 256 code answers, through the sandbox pool,
 against a human-eval-style baseline (one ``multiprocessing.Process`` per answer that ``exec``s the code
 and compares with ``==``, run from a thread pool as human-eval's ``evaluate_functional_correctness``).
 
@@ -21,7 +22,10 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import rlve
+from envs import Pair, compare
 
+#: Value tasks with a peer: generation and verification throughput, as in the other packs' benchmarks.
+PAIRS = [Pair("code/brainfuck_output", reasoning_gym="bf")]
 BATCH = 256
 TIMEOUT_SECONDS = 3.0
 #: The last commit before the hardening, and where its harness lies in it.
@@ -51,6 +55,7 @@ def _human_eval_style(code: str, entry: str, tests: list) -> bool:
 
 
 def run(report) -> None:
+    compare(report, PAIRS)
     if "code/implement_function" not in rlve.registry():
         report("code batch verification (not installed)", 0.0, None, "-", "/s")
         return

@@ -27,6 +27,20 @@ PAIRS = [
     Pair("logic/skyscrapers", rlve_gym="SkyscraperPuzzle"),
     Pair("logic/hitori", rlve_gym="HitoriPuzzle"),
     Pair("logic/euclid_game", rlve_gym="EuclidGame"),
+    Pair("logic/cryptarithm", reasoning_gym="cryptarithm", rlve_gym="Cryptarithmetic"),
+    Pair("logic/kinship_relations", reasoning_gym="family_relationships"),
+    Pair("logic/rotation_puzzle", rlve_gym="TwiddlePuzzle"),
+    Pair("logic/minesweeper_deduction", rlve_gym="Minesweeping"),
+    Pair("logic/tents", rlve_gym="CampsitePuzzle"),
+    Pair("logic/tower_of_hanoi", reasoning_gym="tower_of_hanoi"),
+    Pair("logic/sokoban", reasoning_gym="sokoban"),
+    Pair("logic/rush_hour", reasoning_gym="rush_hour"),
+    Pair("logic/knight_moves_puzzle", reasoning_gym="knight_swap"),
+    Pair("logic/boolean_circuit", reasoning_gym="circuit_logic"),
+    Pair("logic/syllogisms", reasoning_gym="syllogism"),
+    Pair("logic/liar_chain", reasoning_gym="self_reference"),
+    Pair("logic/calendar_arithmetic", reasoning_gym="calendar_arithmetic"),
+    Pair("logic/die_rolling", reasoning_gym="color_cube_rotation"),
 ]
 
 
