@@ -13,7 +13,7 @@ import re
 
 from rlve import ParseError
 from rlve.parse import parse_int
-from rlve_plugin_code.stackvm import Instruction
+from rlve_plugin_code.stackvm import BINARY_OPERATIONS, Instruction
 
 #: Most instructions a written program may have.
 MAX_INSTRUCTIONS = 2_000
@@ -21,23 +21,7 @@ MAX_INSTRUCTIONS = 2_000
 MAX_VALUE = 10**12
 MAX_STACK = 10_000
 
-STACK_BINARY = {
-    "ADD": lambda a, b: a + b,
-    "SUB": lambda a, b: a - b,
-    "MUL": lambda a, b: a * b,
-    "DIV": lambda a, b: a // b,
-    "MOD": lambda a, b: a % b,
-    "MIN": min,
-    "MAX": max,
-    "LT": lambda a, b: int(a < b),
-    "LE": lambda a, b: int(a <= b),
-    "GT": lambda a, b: int(a > b),
-    "GE": lambda a, b: int(a >= b),
-    "EQ": lambda a, b: int(a == b),
-    "NE": lambda a, b: int(a != b),
-    "AND": lambda a, b: int(a != 0 and b != 0),
-    "OR": lambda a, b: int(a != 0 or b != 0),
-}
+STACK_BINARY = BINARY_OPERATIONS
 STACK_PLAIN = set(STACK_BINARY) | {"ABS", "NOT", "PRINT"}
 STACK_WITH_NUMBER = {"PUSH"}
 STACK_WITH_NAME = {"LOAD", "STORE"}

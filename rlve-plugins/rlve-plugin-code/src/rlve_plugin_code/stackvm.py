@@ -147,6 +147,26 @@ def compile_program(program: Program) -> list[Instruction]:
     return [Instruction(op, arg) for op, arg in compiler.code]
 
 
+#: The two-operand instructions: pop b, pop a, push op(a, b) (comparisons and logic push 1 or 0).
+BINARY_OPERATIONS = {
+    "ADD": lambda a, b: a + b,
+    "SUB": lambda a, b: a - b,
+    "MUL": lambda a, b: a * b,
+    "DIV": lambda a, b: a // b,
+    "MOD": lambda a, b: a % b,
+    "MIN": min,
+    "MAX": max,
+    "LT": lambda a, b: int(a < b),
+    "LE": lambda a, b: int(a <= b),
+    "GT": lambda a, b: int(a > b),
+    "GE": lambda a, b: int(a >= b),
+    "EQ": lambda a, b: int(a == b),
+    "NE": lambda a, b: int(a != b),
+    "AND": lambda a, b: int(a != 0 and b != 0),
+    "OR": lambda a, b: int(a != 0 or b != 0),
+}
+
+
 class OutOfSteps(Exception):
     pass
 
@@ -157,23 +177,6 @@ def run(code: list[Instruction], max_steps: int = 1_000_000) -> list[int]:
     variables: dict[str, int] = {}
     output: list[int] = []
     pc = steps = 0
-    binary = {
-        "ADD": lambda a, b: a + b,
-        "SUB": lambda a, b: a - b,
-        "MUL": lambda a, b: a * b,
-        "DIV": lambda a, b: a // b,
-        "MOD": lambda a, b: a % b,
-        "MIN": min,
-        "MAX": max,
-        "LT": lambda a, b: int(a < b),
-        "LE": lambda a, b: int(a <= b),
-        "GT": lambda a, b: int(a > b),
-        "GE": lambda a, b: int(a >= b),
-        "EQ": lambda a, b: int(a == b),
-        "NE": lambda a, b: int(a != b),
-        "AND": lambda a, b: int(a != 0 and b != 0),
-        "OR": lambda a, b: int(a != 0 or b != 0),
-    }
     while pc < len(code):
         steps += 1
         if steps > max_steps:
@@ -187,9 +190,9 @@ def run(code: list[Instruction], max_steps: int = 1_000_000) -> list[int]:
             stack.append(variables[arg])
         elif op == "STORE":
             variables[arg] = stack.pop()
-        elif op in binary:
+        elif op in BINARY_OPERATIONS:
             b, a = stack.pop(), stack.pop()
-            stack.append(binary[op](a, b))
+            stack.append(BINARY_OPERATIONS[op](a, b))
         elif op == "ABS":
             stack.append(abs(stack.pop()))
         elif op == "NOT":
