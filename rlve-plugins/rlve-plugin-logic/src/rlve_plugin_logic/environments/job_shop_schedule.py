@@ -17,7 +17,7 @@ from typing import Any
 
 from rlve import Environment, Instance, Verdict
 from rlve.scaling import level, slow
-from rlve_plugin_logic.scheduling import read_starts, tails
+from rlve_plugin_logic.scheduling import least_makespan, makespan_lower_bound, read_starts
 from rlve_plugin_logic.solvers.sliding import Budget
 
 #: Tasks at most, however high the level.
@@ -38,70 +38,13 @@ def plan(difficulty: int) -> tuple[int, int]:
 
 
 def lower_bound(durations: list[int], predecessors: list[list[int]], workers: int) -> int:
-    successors = [[] for _ in durations]
-    for task, before in enumerate(predecessors):
-        for p in before:
-            successors[p].append(task)
-    return max(max(tails(durations, successors)), -(-sum(durations) // workers))
+    return makespan_lower_bound(durations, [1] * len(durations), predecessors, workers)
 
 
 def solve(durations: list[int], predecessors: list[list[int]], workers: int, max_nodes: int = MAX_NODES):
-    """(the least makespan, start times reaching it); raises Budget past ``max_nodes`` search nodes."""
-    n = len(durations)
-    successors: list[list[int]] = [[] for _ in range(n)]
-    for task, before in enumerate(predecessors):
-        for p in before:
-            successors[p].append(task)
-    tail = tails(durations, successors)
-    bound = lower_bound(durations, predecessors, workers)
-    usage = [0] * (sum(durations) + max(durations) + 1)  # tasks running in each unit of time
-    start = [-1] * n
-    waiting = [len(before) for before in predecessors]
-    best: list[Any] = [sum(durations) + 1, None]
-    nodes = 0
-
-    def earliest(task: int) -> int:
-        t = max((start[p] + durations[p] for p in predecessors[task]), default=0)
-        while True:
-            busy = next((u for u in range(t, t + durations[task]) if usage[u] >= workers), None)
-            if busy is None:
-                return t
-            t = busy + 1
-
-    def branch(placed: int, makespan: int, eligible: list[int]) -> None:
-        nonlocal nodes
-        nodes += 1
-        if nodes > max_nodes:
-            raise Budget
-        if placed == n:
-            best[0], best[1] = makespan, list(start)
-            return
-        for task in sorted(eligible, key=lambda t: (-tail[t], t)):  # critical tasks first: good schedules early
-            t = earliest(task)
-            if t + tail[task] >= best[0]:
-                continue
-            start[task] = t
-            for u in range(t, t + durations[task]):
-                usage[u] += 1
-            after = [e for e in eligible if e != task]
-            for s in successors[task]:
-                waiting[s] -= 1
-                if not waiting[s]:
-                    after.append(s)
-            finish = max(makespan, t + durations[task])
-            ready = [max((start[p] + durations[p] for p in predecessors[e]), default=0) + tail[e] for e in after]
-            if max([finish, *ready]) < best[0]:
-                branch(placed + 1, finish, after)
-            for s in successors[task]:
-                waiting[s] += 1
-            for u in range(t, t + durations[task]):
-                usage[u] -= 1
-            start[task] = -1
-            if best[0] == bound:
-                return
-
-    branch(0, 0, [t for t in range(n) if not predecessors[t]])
-    return best[0], best[1]
+    """(the least makespan, start times reaching it) with ``workers`` identical workers; raises Budget past
+    ``max_nodes`` search nodes."""
+    return least_makespan(durations, [1] * len(durations), predecessors, workers, max_nodes)
 
 
 def random_instance(n: int, longest: int, rng: random.Random) -> tuple[list[int], list[list[int]], int]:

@@ -20,7 +20,7 @@ from typing import Any
 
 from rlve import Environment, Instance, Verdict
 from rlve.scaling import level, slow
-from rlve_plugin_logic.scheduling import read_starts, tails
+from rlve_plugin_logic.scheduling import least_makespan, makespan_lower_bound, read_starts
 from rlve_plugin_logic.solvers.sliding import Budget
 
 #: The knobs stop here, however high the level.
@@ -39,76 +39,6 @@ def plan(difficulty: int) -> tuple[int, int, int]:
     (at most 15), where S is the step. Their sum, 8 + S until a cap binds, is the size."""
     step = slow(level(difficulty), 1, 6, knee=30)
     return min(MAX_TASKS, 3 + (step + 2) // 3), min(MAX_CREW, 3 + (step + 1) // 3), min(MAX_DURATION, 2 + step // 3)
-
-
-def successors_of(predecessors: list[list[int]]) -> list[list[int]]:
-    successors: list[list[int]] = [[] for _ in predecessors]
-    for task, before in enumerate(predecessors):
-        for p in before:
-            successors[p].append(task)
-    return successors
-
-
-def lower_bound(durations: list[int], crews: list[int], predecessors: list[list[int]], crew: int) -> int:
-    work = sum(d * c for d, c in zip(durations, crews))
-    return max(max(tails(durations, successors_of(predecessors))), -(-work // crew))
-
-
-def solve(durations, crews, predecessors, crew: int, max_nodes: int = MAX_NODES):
-    """(the least makespan, start times reaching it); raises Budget past ``max_nodes`` search nodes."""
-    n = len(durations)
-    successors = successors_of(predecessors)
-    tail = tails(durations, successors)
-    bound = lower_bound(durations, crews, predecessors, crew)
-    usage = [0] * (sum(durations) + 1)  # crew members busy in each unit of time
-    start = [-1] * n
-    waiting = [len(before) for before in predecessors]
-    best: list[Any] = [sum(durations) + 1, None]
-    nodes = 0
-
-    def earliest(task: int) -> int:
-        t = max((start[p] + durations[p] for p in predecessors[task]), default=0)
-        room = crew - crews[task]
-        while True:
-            busy = next((u for u in range(t, t + durations[task]) if usage[u] > room), None)
-            if busy is None:
-                return t
-            t = busy + 1
-
-    def branch(placed: int, makespan: int, eligible: list[int]) -> None:
-        nonlocal nodes
-        nodes += 1
-        if nodes > max_nodes:
-            raise Budget
-        if placed == n:
-            best[0], best[1] = makespan, list(start)
-            return
-        for task in sorted(eligible, key=lambda t: (-tail[t], t)):  # critical tasks first: good schedules early
-            t = earliest(task)
-            if t + tail[task] >= best[0]:
-                continue
-            start[task] = t
-            for u in range(t, t + durations[task]):
-                usage[u] += crews[task]
-            after = [e for e in eligible if e != task]
-            for s in successors[task]:
-                waiting[s] -= 1
-                if not waiting[s]:
-                    after.append(s)
-            finish = max(makespan, t + durations[task])
-            ready = [max((start[p] + durations[p] for p in predecessors[e]), default=0) + tail[e] for e in after]
-            if max([finish, *ready]) < best[0]:
-                branch(placed + 1, finish, after)
-            for s in successors[task]:
-                waiting[s] += 1
-            for u in range(t, t + durations[task]):
-                usage[u] -= crews[task]
-            start[task] = -1
-            if best[0] == bound:
-                return
-
-    branch(0, 0, [t for t in range(n) if not predecessors[t]])
-    return best[0], best[1]
 
 
 def random_instance(n: int, longest: int, crew: int, rng: random.Random):
@@ -182,11 +112,11 @@ class ResourceConstrainedSchedule(Environment):
             for _ in range(CANDIDATES):
                 durations, crews, predecessors = random_instance(n, longest, crew, rng)
                 try:
-                    best, starts = solve(durations, crews, predecessors, crew)
+                    best, starts = least_makespan(durations, crews, predecessors, crew, MAX_NODES)
                 except Budget:
                     continue
                 chosen = (durations, crews, predecessors, best, starts)
-                if best > lower_bound(durations, crews, predecessors, crew):
+                if best > makespan_lower_bound(durations, crews, predecessors, crew):
                     break
         durations, crews, predecessors, best, starts = chosen
         lines = "\n".join(
