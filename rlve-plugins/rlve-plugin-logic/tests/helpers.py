@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
+
 from rlve import Environment, Problem
 from rlve.testing import assert_accepted, assert_rejected, find_problem, score_answer
 from rlve_plugin_logic import ENVIRONMENTS
@@ -30,3 +32,40 @@ def grid_text(rows, spaced: bool = True) -> str:
 
 def parse_rows(text: str) -> list[list[str]]:
     return [line.split() for line in text.splitlines()]
+
+
+def shortest_plans(start, successors, is_goal, limit=2, max_states=300_000):
+    """(the optimum or None, up to ``limit`` distinct shortest plans): breadth-first layers that keep, for each
+    state, every parent one layer up, then read plans back from the goals of the first layer that has any."""
+    if is_goal(start):
+        return 0, [[]]
+    depth, parents = {start: 0}, defaultdict(list)
+    plans: list[list] = []
+
+    def back(state, suffix):
+        if len(plans) >= limit:
+            return
+        if state == start:
+            plans.append(suffix[::-1])
+            return
+        for parent, move in parents[state]:
+            back(parent, [*suffix, move])
+
+    layer = [start]
+    while layer:
+        following = []
+        for state in layer:
+            for move, nxt in successors(state):
+                if nxt not in depth:
+                    depth[nxt] = depth[state] + 1
+                    following.append(nxt)
+                if depth[nxt] == depth[state] + 1:
+                    parents[nxt].append((state, move))
+        assert len(depth) < max_states, "the test's search space is too large"
+        goals = [s for s in following if is_goal(s)]
+        if goals:
+            for goal in goals:
+                back(goal, [])
+            return depth[goals[0]], plans
+        layer = following
+    return None, []

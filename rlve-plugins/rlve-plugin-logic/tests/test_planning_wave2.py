@@ -11,49 +11,11 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections import defaultdict
 
 import networkx as nx
-from logic_test_helpers import assert_right, assert_wrong, env, find, score
+from logic_test_helpers import assert_right, assert_wrong, env, find, score, shortest_plans
 
 # -- a breadth-first search that keeps every shortest way ------------------------------------------------
-
-
-def shortest_plans(start, successors, is_goal, limit=2, max_states=200_000):
-    """(the optimum or None, up to ``limit`` distinct shortest plans): breadth-first layers that keep, for each
-    state, every parent one layer up, then read plans back from the goals of the first layer that has any."""
-    if is_goal(start):
-        return 0, [[]]
-    depth, parents = {start: 0}, defaultdict(list)
-    plans: list[list] = []
-
-    def back(state, suffix):
-        if len(plans) >= limit:
-            return
-        if state == start:
-            plans.append(suffix[::-1])
-            return
-        for parent, move in parents[state]:
-            back(parent, [*suffix, move])
-
-    layer = [start]
-    while layer:
-        following = []
-        for state in layer:
-            for move, nxt in successors(state):
-                if nxt not in depth:
-                    depth[nxt] = depth[state] + 1
-                    following.append(nxt)
-                if depth[nxt] == depth[state] + 1:
-                    parents[nxt].append((state, move))
-        assert len(depth) < max_states, "the test's search space is too large"
-        goals = [s for s in following if is_goal(s)]
-        if goals:
-            for goal in goals:
-                back(goal, [])
-            return depth[goals[0]], plans
-        layer = following
-    return None, []
 
 
 def grid_block(prompt: str, symbols: str) -> list[list[str]]:
