@@ -78,3 +78,22 @@ def read_moves(answer: str, limit: int) -> str:
         if ch not in MOVE_LETTERS:
             raise ParseError(f"unexpected character {ch[:1]!r}: moves are U, D, L, R")
     return moves
+
+
+def read_tokens(text: str, token: re.Pattern[str], max_tokens: int, too_long: str) -> list[str]:
+    """The tokens of ``text``: ``token`` matched again and again from the start (its group 1 is the token, any
+    spaces around it are in the match), stopping at trailing spaces; ParseError for a character no token
+    starts with, and ``too_long`` past ``max_tokens`` tokens (checked as they are read)."""
+    tokens: list[str] = []
+    pos = 0
+    while pos < len(text):
+        match = token.match(text, pos)
+        if not match:
+            if not text[pos:].strip():
+                break
+            raise ParseError(f"unexpected character {text[pos]!r}")
+        tokens.append(match.group(1))
+        pos = match.end()
+        if len(tokens) > max_tokens:
+            raise ParseError(too_long)
+    return tokens

@@ -19,6 +19,7 @@ from typing import Any
 
 from rlve import Environment, Instance, ParseError, Verdict
 from rlve.scaling import level, slow
+from rlve_plugin_logic.reading import read_tokens
 
 #: Term nodes: ("v", k) the variable bound k binders up; ("f", name) a free variable; ("l", body); ("a", f, x).
 Term = tuple
@@ -165,18 +166,7 @@ class _Reader:
     right as possible; application is juxtaposition, left-associative."""
 
     def __init__(self, text: str, max_tokens: int):
-        self.tokens: list[str] = []
-        pos = 0
-        while pos < len(text):
-            m = _TOKEN.match(text, pos)
-            if not m:
-                if not text[pos:].strip():
-                    break
-                raise ParseError(f"unexpected character {text[pos]!r}")
-            self.tokens.append(m.group(1))
-            pos = m.end()
-            if len(self.tokens) > max_tokens:
-                raise ParseError("the term is too long")
+        self.tokens = read_tokens(text, _TOKEN, max_tokens, "the term is too long")
         self.pos = 0
 
     def peek(self) -> str | None:

@@ -17,6 +17,7 @@ from typing import Any
 
 from rlve import Environment, Instance, ParseError, Verdict
 from rlve.scaling import level, slow
+from rlve_plugin_logic.reading import read_tokens
 
 #: Past this level the term stops growing (prompts stay short at absurd difficulties).
 MAX_LEVEL = 200
@@ -74,18 +75,7 @@ def plan(difficulty: int) -> tuple[int, int]:
 
 class _Reader:
     def __init__(self, text: str, arity: dict[str, int], variables: tuple[str, ...], max_tokens: int):
-        self.tokens: list[str] = []
-        pos = 0
-        while pos < len(text):
-            m = _TOKEN.match(text, pos)
-            if not m:
-                if not text[pos:].strip():
-                    break
-                raise ParseError(f"unexpected character {text[pos]!r}")
-            self.tokens.append(m.group(1))
-            pos = m.end()
-            if len(self.tokens) > max_tokens:
-                raise ParseError("the term is too long")
+        self.tokens = read_tokens(text, _TOKEN, max_tokens, "the term is too long")
         self.pos, self.arity, self.variables = 0, arity, variables
 
     def take(self) -> str:

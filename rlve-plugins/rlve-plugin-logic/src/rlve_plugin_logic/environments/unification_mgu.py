@@ -16,6 +16,7 @@ from typing import Any
 
 from rlve import Environment, Instance, ParseError, Verdict
 from rlve.scaling import level, slow
+from rlve_plugin_logic.reading import read_tokens
 
 #: Past this level the terms stop growing (prompts stay short at absurd difficulties).
 MAX_LEVEL = 200
@@ -161,18 +162,7 @@ class _Reader:
     """Bindings ``V = term`` separated by commas (or ``V -> term``, ``V := term``, ``V/term``), braces allowed."""
 
     def __init__(self, text: str, max_tokens: int):
-        self.tokens: list[str] = []
-        pos = 0
-        while pos < len(text):
-            m = _TOKEN.match(text, pos)
-            if not m:
-                if not text[pos:].strip():
-                    break
-                raise ParseError(f"unexpected character {text[pos]!r}")
-            self.tokens.append(m.group(1))
-            pos = m.end()
-            if len(self.tokens) > max_tokens:
-                raise ParseError("the substitution is too long")
+        self.tokens = read_tokens(text, _TOKEN, max_tokens, "the substitution is too long")
         if self.tokens and self.tokens[0] in "{[" and self.tokens[-1] in "}]":
             self.tokens = self.tokens[1:-1]
         self.pos = 0
