@@ -7,6 +7,7 @@ never in it.
 
 from rlve_plugin_logic.environments.alibi_timeline import AlibiTimeline
 from rlve_plugin_logic.environments.allen_intervals import AllenIntervals
+from rlve_plugin_logic.environments.aquarium import Aquarium
 from rlve_plugin_logic.environments.battleships import Battleships
 from rlve_plugin_logic.environments.binario import Binario
 from rlve_plugin_logic.environments.blocks_world import BlocksWorld
@@ -31,6 +32,7 @@ from rlve_plugin_logic.environments.datalog_query import DatalogQuery
 from rlve_plugin_logic.environments.dfa_distinguishing_word import DfaDistinguishingWord
 from rlve_plugin_logic.environments.dfa_minimisation import DfaMinimisation
 from rlve_plugin_logic.environments.die_rolling import DieRolling
+from rlve_plugin_logic.environments.dominosa import Dominosa
 from rlve_plugin_logic.environments.epistemic_announcements import EpistemicAnnouncements
 from rlve_plugin_logic.environments.euclid_game import EuclidGame
 from rlve_plugin_logic.environments.fibonacci_nim import FibonacciNim
@@ -57,12 +59,14 @@ from rlve_plugin_logic.environments.killer_sudoku import KillerSudoku
 from rlve_plugin_logic.environments.kinship_relations import KinshipRelations
 from rlve_plugin_logic.environments.knight_moves_puzzle import KnightMovesPuzzle
 from rlve_plugin_logic.environments.knights_knaves import KnightsKnaves
+from rlve_plugin_logic.environments.kurodoko import Kurodoko
 from rlve_plugin_logic.environments.lambda_normal_form import LambdaNormalForm
 from rlve_plugin_logic.environments.liar_chain import LiarChain
 from rlve_plugin_logic.environments.light_up import LightUp
 from rlve_plugin_logic.environments.lights_out import LightsOut
 from rlve_plugin_logic.environments.logic_grid_negative_clues import LogicGridNegativeClues
 from rlve_plugin_logic.environments.ltl_trace_check import LtlTraceCheck
+from rlve_plugin_logic.environments.magnets import Magnets
 from rlve_plugin_logic.environments.make_target import MakeTarget
 from rlve_plugin_logic.environments.mastermind_deduction import MastermindDeduction
 from rlve_plugin_logic.environments.mealy_machine_output import MealyMachineOutput
@@ -77,6 +81,7 @@ from rlve_plugin_logic.environments.natural_deduction import NaturalDeduction
 from rlve_plugin_logic.environments.nfa_subset_construction import NfaSubsetConstruction
 from rlve_plugin_logic.environments.nim_winning_move import NimWinningMove
 from rlve_plugin_logic.environments.nonogram import Nonogram
+from rlve_plugin_logic.environments.norinori import Norinori
 from rlve_plugin_logic.environments.northcott_game import NorthcottGame
 from rlve_plugin_logic.environments.nurikabe import Nurikabe
 from rlve_plugin_logic.environments.ordering_puzzle import OrderingPuzzle
@@ -104,9 +109,11 @@ from rlve_plugin_logic.environments.staircase_nim import StaircaseNim
 from rlve_plugin_logic.environments.star_battle import StarBattle
 from rlve_plugin_logic.environments.subtraction_game_sum import SubtractionGameSum
 from rlve_plugin_logic.environments.sudoku import Sudoku
+from rlve_plugin_logic.environments.suguru import Suguru
 from rlve_plugin_logic.environments.syllogisms import Syllogisms
 from rlve_plugin_logic.environments.tents import Tents
 from rlve_plugin_logic.environments.term_rewriting import TermRewriting
+from rlve_plugin_logic.environments.thermometers import Thermometers
 from rlve_plugin_logic.environments.time_zone_travel import TimeZoneTravel
 from rlve_plugin_logic.environments.tower_of_hanoi import TowerOfHanoi
 from rlve_plugin_logic.environments.transition_system_plan import TransitionSystemPlan
@@ -122,6 +129,7 @@ from rlve_plugin_logic.environments.zebra import Zebra
 ENVIRONMENTS = [
     AlibiTimeline,
     AllenIntervals,
+    Aquarium,
     Battleships,
     Binario,
     BlocksWorld,
@@ -146,6 +154,7 @@ ENVIRONMENTS = [
     DfaDistinguishingWord,
     DfaMinimisation,
     DieRolling,
+    Dominosa,
     EpistemicAnnouncements,
     EuclidGame,
     FibonacciNim,
@@ -172,12 +181,14 @@ ENVIRONMENTS = [
     KinshipRelations,
     KnightMovesPuzzle,
     KnightsKnaves,
+    Kurodoko,
     LambdaNormalForm,
     LiarChain,
     LightUp,
     LightsOut,
     LogicGridNegativeClues,
     LtlTraceCheck,
+    Magnets,
     MakeTarget,
     MastermindDeduction,
     MealyMachineOutput,
@@ -192,6 +203,7 @@ ENVIRONMENTS = [
     NfaSubsetConstruction,
     NimWinningMove,
     Nonogram,
+    Norinori,
     NorthcottGame,
     Nurikabe,
     OrderingPuzzle,
@@ -219,9 +231,11 @@ ENVIRONMENTS = [
     StarBattle,
     SubtractionGameSum,
     Sudoku,
+    Suguru,
     Syllogisms,
     Tents,
     TermRewriting,
+    Thermometers,
     TimeZoneTravel,
     TowerOfHanoi,
     TransitionSystemPlan,

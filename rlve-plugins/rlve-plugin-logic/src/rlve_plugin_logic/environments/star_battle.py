@@ -8,7 +8,7 @@ from typing import Any
 
 from rlve import Environment, Instance, Verdict
 from rlve_plugin_logic.grids import format_grid, read_binary_grid
-from rlve_plugin_logic.solvers.boards import blocks, connected, known_grid, lines, name, plan, touching
+from rlve_plugin_logic.solvers.boards import blocks, connected, grow_regions, known_grid, lines, name, plan, touching
 from rlve_plugin_logic.solvers.counting import CountingProblem
 from rlve_plugin_logic.solvers.sliding import neighbours_of
 
@@ -30,27 +30,6 @@ def star_rules(n: int, k: int, regions: list[list[int]]) -> list[tuple[list[int]
     rules = [(line, k, k) for line in lines(n)]
     rules += [(region, k, k) for region in regions]
     return rules + [(list(block), 0, 1) for block in blocks(n)]
-
-
-def grow_regions(n: int, seeds: list[int], neighbours: list[list[int]], rng: random.Random) -> list[int]:
-    """The region (index into ``seeds``) of every cell: each seed's region takes one random free neighbour
-    cell at a time, picked over all the borders at once, until the board is covered."""
-    region = [-1] * (n * n)
-    edges = []
-    for k, seed in enumerate(seeds):
-        region[seed] = k
-        edges += [(seed, m) for m in neighbours[seed]]
-    left = n * n - len(seeds)
-    while left:
-        j = rng.randrange(len(edges))
-        inside, outside = edges[j]
-        edges[j] = edges[-1]
-        edges.pop()
-        if region[outside] < 0:
-            region[outside] = region[inside]
-            left -= 1
-            edges += [(outside, m) for m in neighbours[outside] if region[m] < 0]
-    return region
 
 
 def pair_regions(region: list[int], count: int, neighbours: list[list[int]], rng: random.Random) -> list[int] | None:

@@ -1,10 +1,12 @@
 """What the square-board puzzles of the pack share (skyscrapers, kenken, hitori, light up, star battle,
-tents): the difficulty plan, the revealed cells that carry the difficulty within a board size, and board
-geometry. Cells are row-major indices ``r * n + c``; orthogonal neighbours come from ``solvers.sliding``.
+tents, aquarium): the difficulty plan, the revealed cells that carry the difficulty within a board size,
+board geometry, and growing a board's regions from seed cells. Cells are row-major indices ``r * n + c``;
+orthogonal neighbours come from ``solvers.sliding``.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 
 from rlve.scaling import level, slow, staged
@@ -73,3 +75,24 @@ def known_grid(n: int, solution: Sequence[int], revealed: Iterable[int], yes: st
     for cell in revealed:
         shown[cell // n][cell % n] = yes if solution[cell] else no
     return shown
+
+
+def grow_regions(n: int, seeds: list[int], neighbours: list[list[int]], rng: random.Random) -> list[int]:
+    """The region (index into ``seeds``) of every cell: each seed's region takes one random free neighbour
+    cell at a time, picked over all the borders at once, until the board is covered."""
+    region = [-1] * (n * n)
+    edges = []
+    for k, seed in enumerate(seeds):
+        region[seed] = k
+        edges += [(seed, m) for m in neighbours[seed]]
+    left = n * n - len(seeds)
+    while left:
+        j = rng.randrange(len(edges))
+        inside, outside = edges[j]
+        edges[j] = edges[-1]
+        edges.pop()
+        if region[outside] < 0:
+            region[outside] = region[inside]
+            left -= 1
+            edges += [(outside, m) for m in neighbours[outside] if region[m] < 0]
+    return region
