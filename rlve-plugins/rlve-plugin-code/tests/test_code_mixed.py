@@ -13,6 +13,7 @@ import itertools
 import json
 import math
 import operator
+import random
 import re
 from fractions import Fraction
 
@@ -24,7 +25,8 @@ from rlve.testing import assert_accepted, assert_rejected, score_answer
 from rlve_plugin_code.environments.json_query_output import JsonQueryOutput
 from rlve_plugin_code.environments.loop_cost_formula import LoopCostFormula
 from rlve_plugin_code.environments.shrink_failing_input import ShrinkFailingInput
-from rlve_plugin_code.environments.translate_lisp import TranslateLisp
+from rlve_plugin_code.environments.translate_lisp import TranslateLisp, draw_inputs, draw_program, operators
+from rlve_plugin_code.lisp import SlipCopies, compile_program, slipped, slips
 
 # -- translate_lisp ------------------------------------------------------------------------------------------
 
@@ -182,6 +184,40 @@ def test_lisp_hidden_tests_kill_translation_slips():
             if all(safe_run(mutant, t["args"]) == t["expected"] for t in tests):
                 missed.append((difficulty, seed, differ))
     assert visible >= 20 and not missed, (visible, missed)
+
+
+def test_lisp_slip_copies_compiled_together_act_as_each_slipped_program():
+    """Generation compiles a program once with its sampled slips (lisp.SlipCopies) and runs a slipped copy only
+    on inputs where its slip changed a value: each copy must give what the slipped program compiled alone gives,
+    and the same as the program wherever its slip changed nothing."""
+    def value(function, args):
+        try:
+            return function(*args)
+        except (RecursionError, ZeroDivisionError, IndexError):
+            return None
+
+    diverged = 0
+    for difficulty in (3, 6, 9, 14, 22, 30):
+        for seed in range(6):
+            rng = random.Random(difficulty * 100 + seed)
+            program, kind = draw_program(rng, difficulty, operators(difficulty))
+            places = slips(program)
+            rng.shuffle(places)
+            places = places[:8]
+            copies = SlipCopies(program, places)
+            reference = compile_program(program)
+            inputs = draw_inputs(rng, kind, difficulty)[:30]
+            runs = [copies.run(args) for args in inputs]
+            assert [result for result, _ in runs] == [value(reference, args) for args in inputs]
+            for number, (path, new) in enumerate(places):
+                alone = compile_program(slipped(program, path, new))
+                for args, (result, changed) in zip(inputs, runs):
+                    got = copies.run_copy(number, args)
+                    assert got == value(alone, args), (program, path, new, args)
+                    if number not in changed:
+                        assert got == result, (program, path, new, args)
+                    diverged += number in changed
+    assert diverged > 100
 
 
 def faithful_translation(program: list) -> str:

@@ -38,7 +38,12 @@ from rlve_plugin_code.environments.implement_matrix_function import STEPS as MAT
 from rlve_plugin_code.environments.implement_matrix_function import ImplementMatrixFunction
 from rlve_plugin_code.environments.implement_mini_interpreter import NEAR_MISSES as INTERPRETER_NEAR_MISSES
 from rlve_plugin_code.environments.implement_mini_interpreter import REFERENCE as INTERPRETER_REFERENCE
+from rlve_plugin_code.environments.implement_mini_interpreter import TRACED as INTERPRETER_TRACED
+from rlve_plugin_code.environments.implement_mini_interpreter import VARIABLES as INTERPRETER_VARIABLES
+from rlve_plugin_code.environments.implement_mini_interpreter import WORD_POOLS as INTERPRETER_WORD_POOLS
 from rlve_plugin_code.environments.implement_mini_interpreter import ImplementMiniInterpreter
+from rlve_plugin_code.environments.implement_mini_interpreter import draw_block as interpreter_draw_block
+from rlve_plugin_code.environments.implement_mini_interpreter import features as interpreter_features
 from rlve_plugin_code.environments.implement_mini_interpreter import shows as interpreter_shows
 from rlve_plugin_code.environments.implement_tokenizer import NEAR_MISSES as TOKENIZER_NEAR_MISSES
 from rlve_plugin_code.environments.implement_tokenizer import REFERENCE as TOKENIZER_REFERENCE
@@ -712,6 +717,31 @@ def test_interpreter_every_near_miss_fails_some_hidden_test(difficulty):
                 mutant = load(mutate(INTERPRETER_REFERENCE, old, new), "run", constants)
                 killed = not all(call_once(mutant, test) == test["expected"] for test in problem.data["tests"])
                 assert killed, (seed, old, new)
+
+
+def test_interpreter_near_misses_whose_point_is_not_reached_give_the_reference_output():
+    """Generation runs a near miss only on the tests whose traced run reached its point (TRACE_POINTS); on every
+    other program it must give exactly the reference's output, and each point must be reachable."""
+    reached: collections.Counter[int] = collections.Counter()
+    for floor in (False, True):
+        rng = random.Random(int(floor))
+        words = {role: pool[0] for role, pool in INTERPRETER_WORD_POOLS.items()}
+        constants = {"WORDS": words, "FLOOR": floor}
+        reference = load(INTERPRETER_REFERENCE, "run", constants)
+        traced = load(INTERPRETER_TRACED, "traced", {**constants, "SEEN": set()})
+        mutants = [load(mutate(INTERPRETER_REFERENCE, old, new), "run", constants)
+                   for old, new, _ in INTERPRETER_NEAR_MISSES]
+        for number in range(400):
+            lines = [f"set {name} {rng.randint(-9, 9)}" for name in INTERPRETER_VARIABLES if rng.random() < 0.8]
+            lines += interpreter_draw_block(rng, words, interpreter_features(30), 10, 2, 0, number % 2 == 0)
+            program = "\n".join(lines + [f"print {name}" for name in INTERPRETER_VARIABLES]) + "\n"
+            output, seen = traced(program)
+            assert output == reference(program)
+            reached.update(seen)
+            for index, mutant in enumerate(mutants):
+                if index not in seen:
+                    assert call_once(mutant, {"args": [program]}) == output, (index, floor, program)
+    assert set(reached) == set(range(len(INTERPRETER_NEAR_MISSES))), reached
 
 
 def test_interpreter_answers_in_the_sandbox():

@@ -8,6 +8,7 @@ walking the tree, which lets generation also screen slipped copies. Model text i
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 LANGUAGE = """The language (a small Lisp):
@@ -113,19 +114,34 @@ def _clause(clause: list[Any], column: int, width: int) -> str:
 # -- translating to Python -----------------------------------------------------------------------------------
 
 
-def python_expr(node: Any) -> str:
-    """A Python expression with the node's value (``quotient``/``remainder`` are helper functions)."""
+#: Nodes to compute by calling a named function instead (see ``python_expr``), by path.
+Sites = dict[tuple[int, ...], str]
+
+
+def python_expr(node: Any, path: tuple[int, ...] = (), sites: Sites | None = None) -> str:
+    """A Python expression with the node's value (``quotient``/``remainder`` are helper functions). ``sites``
+    (for ``SlipCopies``) names a function to call in place of each of some nodes: a constant's (at the
+    constant's path), an operation's (at its operator's path, so ``(a, b)``'s values are passed)."""
+    if sites and path in sites:
+        return f"{sites[path]}()"
     if isinstance(node, int):
         return str(node)
     if isinstance(node, str):
         return "[]" if node == EMPTY else node
     head, *rest = node
     if head == "cond":  # in an argument: a chain of conditional expressions
-        text = python_expr(rest[-1][1])
-        for test, value in reversed(rest[:-1]):
-            text = f"({python_expr(value)} if {python_expr(test)} else {text})"
+        last = len(rest)
+        text = python_expr(rest[-1][1], (*path, last, 1), sites)
+        for number in range(last - 1, 0, -1):
+            test, value = node[number]
+            text = (
+                f"({python_expr(value, (*path, number, 1), sites)} if "
+                f"{python_expr(test, (*path, number, 0), sites)} else {text})"
+            )
         return text
-    args = [python_expr(arg) for arg in rest]
+    args = [python_expr(arg, (*path, number), sites) for number, arg in enumerate(rest, start=1)]
+    if sites and (*path, 0) in sites:
+        return f"{sites[(*path, 0)]}({', '.join(args)})"
     if head in ARITHMETIC:
         return f"({args[0]} {head} {args[1]})"
     if head in COMPARISONS:
@@ -152,28 +168,32 @@ def python_expr(node: Any) -> str:
     return f"{head}({', '.join(args)})"  # quotient, remainder, abs, max, min and the program's functions
 
 
-def python_body(node: Any, indent: str) -> list[str]:
+def python_body(node: Any, indent: str, path: tuple[int, ...] = (), sites: Sites | None = None) -> list[str]:
     """Statements returning the node's value: if/cond become if statements, let becomes assignments."""
     if isinstance(node, list) and node[0] == "if":
         return [
-            f"{indent}if {python_expr(node[1])}:",
-            *python_body(node[2], indent + "    "),
+            f"{indent}if {python_expr(node[1], (*path, 1), sites)}:",
+            *python_body(node[2], indent + "    ", (*path, 2), sites),
             f"{indent}else:",
-            *python_body(node[3], indent + "    "),
+            *python_body(node[3], indent + "    ", (*path, 3), sites),
         ]
     if isinstance(node, list) and node[0] == "cond":
         lines = []
-        for number, (test, value) in enumerate(node[1:]):
+        for number, (test, value) in enumerate(node[1:], start=1):
             if test == "else":
                 lines.append(f"{indent}else:")
             else:
-                lines.append(f"{indent}{'if' if number == 0 else 'elif'} {python_expr(test)}:")
-            lines += python_body(value, indent + "    ")
+                keyword = "if" if number == 1 else "elif"
+                lines.append(f"{indent}{keyword} {python_expr(test, (*path, number, 0), sites)}:")
+            lines += python_body(value, indent + "    ", (*path, number, 1), sites)
         return lines
     if isinstance(node, list) and node[0] == "let":
         # The bound names are fresh (never a parameter), so assigning them one by one keeps let's meaning.
-        return [f"{indent}{var} = {python_expr(value)}" for var, value in node[1]] + python_body(node[2], indent)
-    return [f"{indent}return {python_expr(node)}"]
+        return [
+            f"{indent}{var} = {python_expr(value, (*path, 1, number, 1), sites)}"
+            for number, (var, value) in enumerate(node[1])
+        ] + python_body(node[2], indent, (*path, 2), sites)
+    return [f"{indent}return {python_expr(node, path, sites)}"]
 
 
 HELPERS = '''def quotient(a, b):
@@ -187,10 +207,11 @@ def remainder(a, b):
 '''
 
 
-def to_python(program: list[list[Any]]) -> str:
+def to_python(program: list[list[Any]], sites: Sites | None = None) -> str:
     functions = []
-    for _, (name, *params), body in program:
-        functions.append("\n".join([f"def {name}({', '.join(params)}):", *python_body(body, "    ")]) + "\n")
+    for number, (_, (name, *params), body) in enumerate(program):
+        lines = python_body(body, "    ", (number, 2), sites)
+        functions.append("\n".join([f"def {name}({', '.join(params)}):", *lines]) + "\n")
     return HELPERS + "\n\n" + "\n\n".join(functions)
 
 
@@ -199,3 +220,106 @@ def compile_program(program: list[list[Any]]) -> Any:
     namespace: dict[str, Any] = {}
     exec(compile(to_python(program), "<lisp>", "exec"), namespace)  # noqa: S102 - our own generated code
     return namespace[program[-1][1][0]]
+
+
+def _quotient(a: int, b: int) -> int:
+    q = abs(a) // abs(b)
+    return q if (a < 0) == (b < 0) else -q
+
+
+#: What each operator that a slip puts in or takes out computes.
+OPERATIONS = {
+    "quotient": _quotient,
+    "remainder": lambda a, b: a - b * _quotient(a, b),
+    "modulo": operator.mod,
+    "//": operator.floordiv,
+    "<": operator.lt,
+    "<=": operator.le,
+    ">": operator.gt,
+    ">=": operator.ge,
+}
+#: What a slipped copy may raise (divide by zero, recurse without end, take car of '()); it then has no value.
+FAILURES = (RecursionError, ZeroDivisionError, IndexError)
+
+
+class SlipCopies:
+    """A program and some slipped copies of it (``places``, as ``slips`` gives them), compiled once: each
+    place's node calls a site function, and the site functions in the globals choose the copy that runs.
+
+    ``run`` gives the program's value and which copies' slips changed a value on the way: a copy whose slipped
+    node always took the program's value there runs exactly as the program does, so only the others can give
+    another value (``run_copy``). Values are None where the code raised one of FAILURES. The compiled functions
+    never change their arguments (cdr is a slice), so tests' lists are passed as they are."""
+
+    def __init__(self, program: list[list[Any]], places: list[tuple[tuple[int, ...], Any]]) -> None:
+        names: dict[tuple[int, ...], str] = {}
+        for path, _ in places:
+            names.setdefault(path, f"_site{len(names)}")
+        self.namespace: dict[str, Any] = {}
+        exec(compile(to_python(program, names), "<lisp>", "exec"), self.namespace)  # noqa: S102 - our own code
+        self.function = self.namespace[program[-1][1][0]]
+        self.diverged: set[int] = set()
+        self.traced: dict[str, Any] = {}
+        original: dict[str, Any] = {}
+        for path, name in names.items():
+            node = _at(program, path)
+            numbered = [(number, new) for number, (where, new) in enumerate(places) if where == path]
+            original[name] = OPERATIONS[node] if isinstance(node, str) else _constant(node)
+            self.traced[name] = self._traced_site(node, numbered)
+        self.copies = []
+        for path, new in places:
+            self.copies.append({**original, names[path]: OPERATIONS[new] if isinstance(new, str) else _constant(new)})
+
+    def _traced_site(self, node: Any, numbered: list[tuple[int, Any]]) -> Any:
+        diverged = self.diverged
+        if not isinstance(node, str):  # a constant: its copies differ wherever it is read
+            numbers = [number for number, _ in numbered]
+
+            def read() -> int:
+                diverged.update(numbers)
+                return node
+
+            return read
+        operation = OPERATIONS[node]
+        others = [(number, OPERATIONS[new]) for number, new in numbered]
+
+        def compute(a: Any, b: Any) -> Any:
+            value = operation(a, b)
+            for number, other in others:
+                try:
+                    if other(a, b) != value:
+                        diverged.add(number)
+                except ArithmeticError:
+                    diverged.add(number)
+            return value
+
+        return compute
+
+    def run(self, args: list[Any]) -> tuple[Any, frozenset[int]]:
+        """The program's value for ``args``, and the numbers of the copies whose slip changed a value."""
+        self.namespace.update(self.traced)
+        self.diverged.clear()
+        try:
+            value = self.function(*args)
+        except FAILURES:
+            value = None
+        return value, frozenset(self.diverged)
+
+    def run_copy(self, number: int, args: list[Any]) -> Any:
+        """The value of slipped copy ``number`` for ``args``."""
+        self.namespace.update(self.copies[number])
+        try:
+            return self.function(*args)
+        except FAILURES:
+            return None
+
+
+def _at(program: list[list[Any]], path: tuple[int, ...]) -> Any:
+    node: Any = program
+    for step in path:
+        node = node[step]
+    return node
+
+
+def _constant(value: int) -> Any:
+    return lambda: value

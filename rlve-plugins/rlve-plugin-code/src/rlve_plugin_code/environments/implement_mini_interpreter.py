@@ -108,6 +108,53 @@ NEAR_MISSES = (
      "            if holds(args, variables):\n                execute(inner, variables, output)", "while"),
 )  # fmt: skip
 
+# Where each near miss (by its index above) first acts differently from the reference, as text inserted into the
+# reference: the traced copy records the index in SEEN when that point is reached. A test on which a near miss's
+# point is never reached gives exactly the reference's output, so that near miss need not be run on it.
+TRACE_POINTS = (
+    ("    return variables.get(token, 0)",
+     "    if token not in variables:\n        SEEN.add(0)\n"
+     "    return variables.get(token, 0)"),
+    ("            variables[args[0]] = arithmetic(",
+     "            if args[0] not in variables:\n                SEEN.add(1)\n"
+     "            variables[args[0]] = arithmetic("),
+    ("    if b == 0:\n        return 0\n",
+     "    if b == 0:\n        if a != 0:\n            SEEN.add(7)\n        return 0\n"
+     "    if a % b and (a < 0) != (b < 0):\n        SEEN.add(2)\n        if role == \"mod\":\n"
+     "            SEEN.add(8)\n"),
+    ("    a, op, b = value(args[0], variables), args[1], value(args[2], variables)\n",
+     "    a, op, b = value(args[0], variables), args[1], value(args[2], variables)\n"
+     "    if a == b and op in (\"<=\", \">=\"):\n        SEEN.add(3 if op == \"<=\" else 4)\n"),
+    ("            execute(inner if holds(args, variables) else other, variables, output)",
+     "            if holds(args, variables):\n                execute(inner, variables, output)\n"
+     "            else:\n                if other:\n                    SEEN.add(5)\n"
+     "                execute(other, variables, output)"),
+    # the near miss reads the count again before each time, and stops after 12
+    ("            for _ in range(value(args[0], variables)):\n                execute(inner, variables, output)",
+     "            count = value(args[0], variables)\n            for done in range(count):\n"
+     "                if done >= 12 or value(args[0], variables) <= done:\n                    SEEN.add(6)\n"
+     "                execute(inner, variables, output)\n"
+     "            if 0 < count < 12 and value(args[0], variables) > count:\n                SEEN.add(6)"),
+    ("            while holds(args, variables):\n                execute(inner, variables, output)",
+     "            again = False\n            while holds(args, variables):\n"
+     "                if again:\n                    SEEN.add(9)\n"
+     "                again = True\n                execute(inner, variables, output)"),
+)  # fmt: skip
+
+
+def traced_reference() -> str:
+    """The reference with TRACE_POINTS inserted, and ``traced(program)``: (output, indices of the near misses
+    whose point the run reached)."""
+    source = REFERENCE
+    for old, new in TRACE_POINTS:
+        assert source.count(old) == 1, old
+        source = source.replace(old, new)
+    return source + "\n\ndef traced(program):\n    SEEN.clear()\n    return run(program), frozenset(SEEN)\n"
+
+
+TRACED = traced_reference()
+
+
 def shows(needs: str | None, have: set[str], floor: bool) -> bool:
     """Whether a near miss that needs this feature can differ from the reference ("truncation": Python's % is
     only wrong when division rounds toward zero)."""
@@ -144,60 +191,79 @@ def features(t: int) -> set[str]:
     return found
 
 
+def pick(rng: random.Random, items: tuple[Any, ...] | list[Any]) -> Any:
+    """rng.choice, in one call of rng.random (programs are drawn by the dozen for each problem)."""
+    return items[int(rng.random() * len(items))]
+
+
+def between(rng: random.Random, low: int, high: int) -> int:
+    """rng.randint, in one call of rng.random."""
+    return low + int(rng.random() * (high - low + 1))
+
+
 def operand(rng: random.Random, names: tuple[str, ...]) -> str:
-    return rng.choice(names) if rng.random() < 0.5 else str(rng.randint(-5, 9))
+    return pick(rng, names) if rng.random() < 0.5 else str(between(rng, -5, 9))
 
 
 def draw_block(
-    rng: random.Random, words: dict[str, str], have: set[str], count: int, depth: int, counters: int
+    rng: random.Random,
+    words: dict[str, str],
+    have: set[str],
+    count: int,
+    depth: int,
+    counters: int,
+    tricky: bool = False,
 ) -> list[str]:
-    """About ``count`` lines of program, blocks nested at most ``depth`` deep."""
+    """About ``count`` lines of program, blocks nested at most ``depth`` deep; ``tricky`` ones divide and
+    compare with <= and >= more often (where the near misses that are hardest to catch differ)."""
     lines: list[str] = []
     readable = VARIABLES + COUNTERS[:counters]
     while count > 0:
-        kinds = ["set", "arithmetic", "print"]
+        kinds = ["set", "arithmetic", "print", "arithmetic"] if tricky else ["set", "arithmetic", "print"]
         if depth > 0:
             kinds += [kind for kind in ("if", "repeat", "while") if kind in have]
-        kind = rng.choice(kinds)
+        kind = pick(rng, kinds)
         count -= 1
         if kind == "set":
-            lines.append(f"{words['set']} {rng.choice(VARIABLES)} {operand(rng, readable)}")
+            lines.append(f"{words['set']} {pick(rng, VARIABLES)} {operand(rng, readable)}")
         elif kind == "arithmetic":
             roles = ["add", "sub", "mul"] + (["div", "mod"] if "div" in have else [])
-            role = rng.choice(roles)
-            argument = str(rng.randint(-3, 3)) if role == "mul" else operand(rng, readable)
-            if role in ("div", "mod") and rng.random() < 0.6:  # by 0, and by negative numbers, where rules differ
-                argument = rng.choice(("0", str(rng.randint(-4, -2)), str(rng.randint(2, 4))))
-            lines.append(f"{words[role]} {rng.choice(VARIABLES)} {argument}")
+            role = pick(rng, roles[3:] if tricky and len(roles) > 3 and rng.random() < 0.5 else roles)
+            argument = str(between(rng, -3, 3)) if role == "mul" else operand(rng, readable)
+            # by 0, and by negative numbers, where rules differ
+            if role in ("div", "mod") and (tricky or rng.random() < 0.6):
+                argument = pick(rng, ("0", str(between(rng, -4, -2)), str(between(rng, 2, 4))))
+            lines.append(f"{words[role]} {pick(rng, VARIABLES)} {argument}")
         elif kind == "print":
-            lines.append(f"{words['print']} {rng.choice(readable) if rng.random() < 0.8 else operand(rng, readable)}")
+            lines.append(f"{words['print']} {pick(rng, readable) if rng.random() < 0.8 else operand(rng, readable)}")
         else:
-            size = rng.randint(1, max(1, min(count, 4)))
+            size = between(rng, 1, max(1, min(count, 4)))
             count -= size
             if kind == "while" and counters < len(COUNTERS):
                 counter = COUNTERS[counters]
-                lines += [f"{words['set']} {counter} 0", f"{words['while']} {counter} < {rng.randint(0, 4)}"]
-                lines += draw_block(rng, words, have, size, depth - 1, counters + 1)
+                lines += [f"{words['set']} {counter} 0", f"{words['while']} {counter} < {between(rng, 0, 4)}"]
+                lines += draw_block(rng, words, have, size, depth - 1, counters + 1, tricky)
                 lines += [f"{words['add']} {counter} 1", words["end"]]
                 continue
             if kind == "repeat":
-                times = str(rng.randint(-1, 4))
+                times = str(between(rng, -1, 4))
                 if rng.random() < 0.5:  # a count in a variable, set just before so that the loop stays short
-                    variable = rng.choice(VARIABLES)
+                    variable = pick(rng, VARIABLES)
                     lines.append(f"{words['set']} {variable} {times}")
                     times = variable
                 lines.append(f"{words['repeat']} {times}")
                 if times in VARIABLES and rng.random() < 0.5:  # the count's variable changes inside the loop
-                    lines.append(f"{words['add']} {times} {rng.choice((-1, 1, 2))}")
+                    lines.append(f"{words['add']} {times} {pick(rng, (-1, 1, 2))}")
             else:
                 a, b = operand(rng, readable), operand(rng, readable)
-                b = a if rng.random() < 0.25 else b  # equal sides, where < and <= differ
-                lines.append(f"{words['if']} {a} {rng.choice(COMPARISONS)} {b}")
-            inner = draw_block(rng, words, have, size, depth - 1, counters)
+                b = a if rng.random() < (0.5 if tricky else 0.25) else b  # equal sides, where < and <= differ
+                comparison = pick(rng, ("<=", ">=") if tricky and rng.random() < 0.5 else COMPARISONS)
+                lines.append(f"{words['if']} {a} {comparison} {b}")
+            inner = draw_block(rng, words, have, size, depth - 1, counters, tricky)
             lines += inner
             if kind == "if" and "else" in have and rng.random() < 0.5:
                 lines.append(words["else"])
-                lines += draw_block(rng, words, have, rng.randint(1, 2), depth - 1, counters)
+                lines += draw_block(rng, words, have, between(rng, 1, 2), depth - 1, counters, tricky)
             lines.append(words["end"])
     return lines
 
@@ -277,23 +343,31 @@ class ImplementMiniInterpreter(FunctionEnvironment):
         words = {role: rng.choice(pool) for role, pool in WORD_POOLS.items()}
         floor = rng.random() < 0.5
         constants = {"WORDS": words, "FLOOR": floor}
-        run = load_reference(REFERENCE, "run", constants)
+        traced = load_reference(TRACED, "traced", {**constants, "SEEN": set()})
+        reached: dict[str, frozenset[int]] = {}  # program -> the near misses whose point its run reached
 
-        def draw_test(size: int = statements) -> dict[str, Any]:
+        def draw_test(size: int = statements, tricky: bool = False) -> dict[str, Any]:
             # variables start at small values (now and then left at 0), and the program ends printing them all
-            lines = [f"{words['set']} {name} {rng.randint(-9, 9)}" for name in VARIABLES if rng.random() < 0.8]
-            lines += draw_block(rng, words, have, size, depth, 0)
+            lines = [f"{words['set']} {name} {between(rng, -9, 9)}" for name in VARIABLES if rng.random() < 0.8]
+            lines += draw_block(rng, words, have, size, depth, 0, tricky)
             lines += [f"{words['print']} {name}" for name in VARIABLES]
             program = "\n".join(lines) + "\n"
-            return {"args": [program], "expected": run(program)}
+            expected, reached[program] = traced(program)
+            return {"args": [program], "expected": expected}
 
         tests = [draw_test() for _ in range(8)] + [{"args": [""], "expected": []}]
-        near_misses = [
-            load_reference(REFERENCE.replace(old, new), "run", constants)
-            for old, new, needs in NEAR_MISSES
+        reached[""] = frozenset()
+        near_misses = {
+            index: load_reference(REFERENCE.replace(old, new), "run", constants)
+            for index, (old, new, needs) in enumerate(NEAR_MISSES)
             if shows(needs, have, floor)
-        ]
-        tests = kill_near_misses(tests, near_misses, lambda: draw_test(min(statements, 10)), 80, outcome=call_once)
+        }
+
+        def outcome(index: int, test: dict[str, Any]) -> Any:
+            # where the near miss's point was not reached, it gives the reference's output without being run
+            return call_once(near_misses[index], test) if index in reached[test["args"][0]] else test["expected"]
+
+        tests = kill_near_misses(tests, list(near_misses), lambda: draw_test(min(statements, 10), True), 80, outcome)
         example = min(tests[:8], key=lambda test: abs(len(test["args"][0]) - 120))
         prompt = (
             "Write a Python function\n\n    def run(program: str) -> list[int]:\n\n"

@@ -16,7 +16,7 @@ from typing import Any
 from rlve import Instance
 from rlve.scaling import taper
 from rlve_plugin_code.function_tasks import CODE_ANSWER, hidden_tests
-from rlve_plugin_code.lisp import EMPTY, LANGUAGE, compile_program, pretty, slipped, slips, to_python
+from rlve_plugin_code.lisp import EMPTY, LANGUAGE, SlipCopies, pretty, slips, to_python
 from rlve_plugin_code.sandboxed import FunctionEnvironment
 
 DIVISORS = (2, 3, 4, 5, -2, -3)
@@ -193,52 +193,55 @@ FIXED = {
 def draw_inputs(rng: random.Random, kind: str, difficulty: int) -> list[list[Any]]:
     """The fixed edge cases of the kind, then RANDOM_TESTS drawn inputs."""
     fixed = [list(args) for args in FIXED[kind]]
+    # rng.randint(low, high), in one call of rng.random: inputs are drawn by the hundred for each problem
+    unit = rng.random
     if kind == "numbers":
-        return fixed + [[rng.randint(-40, 40), rng.randint(-40, 40)] for _ in range(RANDOM_TESTS)]
+        return fixed + [[int(unit() * 81) - 40, int(unit() * 81) - 40] for _ in range(RANDOM_TESTS)]
     if kind == "halving":
         third = RANDOM_TESTS // 3
-        negative = [[rng.randint(-60, 0), rng.randint(-30, 30)] for _ in range(third)]
-        small = [[rng.randint(0, 300), rng.randint(-30, 30)] for _ in range(third)]
-        return fixed + negative + small + [[rng.randint(300, 10**6), rng.randint(-30, 30)] for _ in range(third)]
+        negative = [[int(unit() * 61) - 60, int(unit() * 61) - 30] for _ in range(third)]
+        small = [[int(unit() * 301), int(unit() * 61) - 30] for _ in range(third)]
+        large = [[300 + int(unit() * (10**6 - 299)), int(unit() * 61) - 30] for _ in range(third)]
+        return fixed + negative + small + large
     longest = 3 + min(difficulty, 30) // 4
-    drawn = [[[rng.randint(-15, 15) for _ in range(rng.randint(0, longest))], rng.randint(-15, 15)]
+    drawn = [[[int(unit() * 31) - 15 for _ in range(int(unit() * (longest + 1)))], int(unit() * 31) - 15]
              for _ in range(RANDOM_TESTS)]
     return fixed + drawn
 
 
-def outcome(function: Any, args: list[Any]) -> Any:
-    """What a compiled program returns, or None when it fails (a slipped copy may divide by zero or not end).
-    The compiled functions never change their arguments (cdr is a slice), so tests' lists are passed as they are.
-    """
-    try:
-        return function(*args)
-    except (RecursionError, ZeroDivisionError, IndexError):
-        return None
-
-
-def killing_tests(
-    rng: random.Random, program: list[Any], reference: Any, kind: str, difficulty: int, tests: list[dict[str, Any]]
-) -> list[dict[str, Any]]:
-    """Extra tests so that each of a sample of slipped copies of the program (``lisp.slips``) fails one,
-    whenever some input of a wider pool tells it apart: operator slips first, then constants off by one.
-    ``reference`` is the program compiled."""
+def sampled_slips(rng: random.Random, program: list[Any]) -> list[tuple[tuple[int, ...], Any]]:
+    """The slipped copies (``lisp.slips``) that the tests must catch: MUTANTS of them, operator slips first,
+    then constants off by one."""
     places = slips(program)
     rng.shuffle(places)
     places.sort(key=lambda place: not isinstance(place[1], str))
+    return places[:MUTANTS]
+
+
+def killing_tests(
+    rng: random.Random, copies: SlipCopies, kind: str, difficulty: int, tests: list[dict[str, Any]],
+    diverged: list[frozenset[int]],
+) -> list[dict[str, Any]]:
+    """Extra tests so that each of the sampled slipped copies of the program fails one, whenever some input of
+    a wider pool tells it apart. ``diverged[i]``: the copies whose slip changed a value in the program's run on
+    ``tests[i]`` (``SlipCopies.run``); the others give the expected value there without being run."""
     pool: list[list[Any]] = []
-    wanted: list[Any] = []
+    wanted: list[tuple[Any, frozenset[int]]] = []
     found: list[dict[str, Any]] = []
-    for path, new in places[:MUTANTS]:
-        function = compile_program(slipped(program, path, new))
-        if any(outcome(function, test["args"]) != test["expected"] for test in tests + found):
+    for number in range(len(copies.copies)):
+        if any(
+            number in changed and copies.run_copy(number, test["args"]) != test["expected"]
+            for test, changed in zip(tests, diverged)
+        ):
             continue
         if not pool:  # drawn only when a slip survives the tests
             pool = draw_inputs(rng, kind, difficulty)[len(FIXED[kind]) :]
-            wanted = [outcome(reference, args) for args in pool]
-        for args, expected in zip(pool, wanted):
-            if outcome(function, args) != expected:
+            wanted = [copies.run(args) for args in pool]
+        for args, (expected, changed) in zip(pool, wanted):
+            if number in changed and copies.run_copy(number, args) != expected:
                 if expected is not None and largest(expected) <= MAX_RESULT:
                     found.append({"args": args, "expected": expected})
+                    tests, diverged = [*tests, found[-1]], [*diverged, changed]
                 break
     return found
 
@@ -280,18 +283,23 @@ class TranslateLisp(FunctionEnvironment):
         for _ in range(ATTEMPTS):
             program, kind = draw_program(rng, difficulty, budget)
             inputs = draw_inputs(rng, kind, difficulty)
-            function = compile_program(program)
-            expected = [outcome(function, args) for args in inputs]
-            if any(value is None or largest(value) > MAX_RESULT for value in expected):
-                continue
-            usable = program, function, kind, inputs, expected
-            if len({repr(value) for value in expected}) >= len(expected) // 4:
-                break  # varied enough results; otherwise keep the last usable draw if no later one is better
+            copies = SlipCopies(program, sampled_slips(rng, program))  # compiled once, with its slipped copies
+            expected, diverged = [], []
+            for args in inputs:
+                value, changed = copies.run(args)
+                if value is None or largest(value) > MAX_RESULT:
+                    break
+                expected.append(value)
+                diverged.append(changed)
+            else:
+                usable = program, copies, kind, inputs, expected, diverged
+                if len({repr(value) for value in expected}) >= len(expected) // 4:
+                    break  # varied enough results; otherwise keep the last usable draw if no later one is better
         if usable is None:  # pragma: no cover - nearly every draw qualifies
             raise RuntimeError("could not draw a program to translate")
-        program, function, kind, inputs, expected = usable
+        program, copies, kind, inputs, expected, diverged = usable
         tests = [{"args": args, "expected": value} for args, value in zip(inputs, expected)]
-        tests += killing_tests(rng, program, function, kind, difficulty, tests)
+        tests += killing_tests(rng, copies, kind, difficulty, tests, diverged)
         source = "\n\n".join(pretty(form) for form in program)
         takes = "a list of integers as a Python list" if kind in ("fold", "accumulate", "select") else "integers"
         returns = "a Python list of integers" if kind == "select" else "an integer"
