@@ -18,7 +18,9 @@ def packs(tmp_path_factory):
 
 
 @pytest.mark.parametrize(
-    "command", [[], ["plugins"], ["envs"], ["envs", "list"], ["envs", "show"], ["sample"], ["verify"], ["tour"]]
+    "command",
+    [[], ["plugins"], ["packs"], ["packs", "search"], ["envs"], ["envs", "list"], ["envs", "show"]]
+    + [["sample"], ["verify"], ["tour"]],
 )
 def test_every_command_has_help(packs, command):
     result = run_rlve(packs, *command, "--help")
