@@ -1,5 +1,6 @@
-"""End to end, as a user meets it: a pack's wheel installed into a fresh venv adds its environments,
-and uninstalling it takes them away. Slow (it builds and installs for real), so it runs once per CI."""
+"""End to end, as a user meets it: a pack's wheel installed into a fresh venv with `rlve install` adds its
+environments (and says how many), and `rlve uninstall` takes them away. Slow (it builds and installs for
+real), so it runs once per CI."""
 
 from __future__ import annotations
 
@@ -41,11 +42,17 @@ def test_graph_pack_wheel_installs_lists_and_uninstalls(tmp_path):
         return [row["id"] for row in json.loads(result.stdout)]
 
     assert listed() == []
-    assert run(pip, "install", "--quiet", "--no-deps", wheel).returncode == 0
+    added = run(rlve, "install", wheel)  # pip into the Python running rlve, then what the pack added
+    assert added.returncode == 0, added.stdout + added.stderr
     graph_ids = listed()
+    assert f"+ {len(graph_ids)} environments from rlve-plugin-graph 0.1.0" in added.stdout
     assert "graph/shortest_path" in graph_ids and all(env.startswith("graph/") for env in graph_ids)
     plugins = json.loads(run(rlve, "plugins").stdout)
     assert "rlve-plugin-graph" in [p["name"] for p in plugins]
 
-    assert run(pip, "uninstall", "--yes", "rlve-plugin-graph").returncode == 0
+    removed = run(rlve, "uninstall", "rlve-plugin-graph")
+    assert removed.returncode == 0, removed.stdout + removed.stderr
+    assert f"- {len(graph_ids)} environments with rlve-plugin-graph 0.1.0" in removed.stdout
     assert listed() == []
+    again = run(rlve, "uninstall", "rlve-plugin-graph")
+    assert again.returncode == 2 and "not installed: rlve-plugin-graph" in again.stderr

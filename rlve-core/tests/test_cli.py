@@ -20,7 +20,7 @@ def packs(tmp_path_factory):
 @pytest.mark.parametrize(
     "command",
     [[], ["plugins"], ["packs"], ["packs", "search"], ["envs"], ["envs", "list"], ["envs", "show"]]
-    + [["sample"], ["verify"], ["tour"]],
+    + [["sample"], ["verify"], ["tour"], ["install"], ["uninstall"]],
 )
 def test_every_command_has_help(packs, command):
     result = run_rlve(packs, *command, "--help")

@@ -5,10 +5,12 @@ from rlve.hookspecs import hookimpl
 
 @hookimpl
 def register_commands(cli):
-    from rlve.cli import check, envs, export, pack, packs_command, plugins_command, sample, tour
+    from rlve.cli import check, envs, export, install, pack, packs_command, plugins_command, sample, tour
 
     cli.add_command(plugins_command.plugins)
     cli.add_command(packs_command.packs)
+    cli.add_command(install.install)
+    cli.add_command(install.uninstall)
     cli.add_command(envs.envs)
     cli.add_command(sample.sample)
     cli.add_command(sample.verify)
