@@ -69,7 +69,7 @@ def test_the_written_pack_is_complete_and_fully_rendered(tmp_path):
         assert "{{" not in text and "}}" not in text.replace("}}}", ""), path
     pyproject = (root / "pyproject.toml").read_text()
     assert '[project.entry-points.rlve]\nchess = "rlve_plugin_chess"' in pyproject
-    assert 'dependencies = ["rlve-core>=0.1"]' in pyproject
+    assert 'dependencies = ["rlve-core>=0.1,<0.2"]' in pyproject
     assert 'pack = "chess"' in (root / "tests" / "test_conformance.py").read_text()
     assert 'id = "chess/pair_sum"' in (root / "src" / "rlve_plugin_chess" / "pair_sum.py").read_text()
     assert len(template_files()) == len(written)

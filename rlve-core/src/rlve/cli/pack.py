@@ -42,7 +42,7 @@ class PackNames:
             "pack": self.pack,
             "package": self.package,
             "title": self.title,
-            "core_requirement": "rlve-core>=0.1",
+            "core_requirement": "rlve-core>=0.1,<0.2",
         }
 
 
