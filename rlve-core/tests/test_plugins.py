@@ -120,6 +120,10 @@ def test_duplicate_ids_are_an_error_naming_both_distributions(packs):
     sampled = run_rlve(packs, "sample", "alpha/double")
     assert sampled.returncode == 2
     assert "rlve-plugin-alpha and rlve-plugin-copycat" in sampled.stderr
+    checked = run_rlve(packs, "check", "alpha/double")  # names the conflict, does not suggest other ids
+    assert checked.returncode == 2
+    assert "Error: environment 'alpha/double' is registered by more than one distribution" in checked.stderr
+    assert "did you mean" not in checked.stderr
 
 
 def test_allow_list_loads_only_named_distributions(packs):

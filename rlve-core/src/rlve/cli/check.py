@@ -42,6 +42,8 @@ def _select(registry, targets: tuple[str, ...]) -> list[str]:
         except UnknownEnvironment:
             raise
         except RlveError:
+            if target in registry.conflicts:
+                registry.get(target)  # raises ConflictingEnvironment, naming both distributions and the fix
             refuse_failed_pack(target)
             close = registry.suggest(target) + difflib.get_close_matches(target, registry.packs(), n=2, cutoff=0.6)
             hint = f"; did you mean {', '.join(close)}?" if close else ""
