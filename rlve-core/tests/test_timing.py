@@ -45,3 +45,19 @@ def test_the_timer_is_filled_in_when_the_block_raises_and_shows_both_times():
         raise ValueError("boom")
     assert spent.cpu >= 0.01 and spent.wall > 0
     assert str(Spent(cpu=0.0123, wall=1.5)) == "12.3 ms of CPU time (1.50 s wall)"
+
+
+def test_the_garbage_collector_is_paused_inside_a_measurement_and_restored_after():
+    import gc
+
+    assert gc.isenabled()
+    with cpu_timer():
+        assert not gc.isenabled()  # a collection of others' garbage would be charged to the block
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with cpu_timer():
+            pass
+        assert not gc.isenabled()  # a caller that had paused it keeps it paused
+    finally:
+        gc.enable()
