@@ -138,3 +138,11 @@ def least_makespan(
 
     branch(0, 0, [t for t in range(n) if not predecessors[t]])
     return best[0], best[1]
+
+
+def waits_for(before: list[int]) -> str:
+    """How a task's line in the prompt ends: ", starts after tasks 1, 3 finish" or ", no predecessors"."""
+    if not before:
+        return ", no predecessors"
+    tasks = ", ".join(str(p + 1) for p in before)
+    return f", starts after task{'s' if len(before) > 1 else ''} {tasks} finish{'es' if len(before) == 1 else ''}"

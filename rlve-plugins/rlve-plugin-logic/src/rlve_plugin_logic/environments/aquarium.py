@@ -8,8 +8,8 @@ import string
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
-from rlve_plugin_logic.grids import format_grid, read_binary_grid
-from rlve_plugin_logic.solvers.boards import grow_regions, known_grid, name, plan
+from rlve_plugin_logic.grids import format_grid
+from rlve_plugin_logic.solvers.boards import grow_regions, known_cells_text, name, plan, read_filled_board
 from rlve_plugin_logic.solvers.level_fills import LevelPuzzle, unique_with_reveals
 from rlve_plugin_logic.solvers.sliding import neighbours_of
 
@@ -76,10 +76,7 @@ class Aquarium(Environment):
             f"Water cells per row, top to bottom: {' '.join(map(str, rows))}\n"
             f"Water cells per column, left to right: {' '.join(map(str, cols))}"
         )
-        revealed = [i for i in range(n * n) if known[i] >= 0]
-        if revealed:
-            shown = known_grid(n, board, revealed, "#", "x")
-            prompt += "\n\nSome cells are already known (# water, x empty, ? unknown):\n\n" + format_grid(shown)
+        prompt += known_cells_text(n, board, known, "water")
         prompt += "\n\nThe puzzle has exactly one solution."
         answer = format_grid([["#" if board[r * n + c] else "." for c in range(n)] for r in range(n)])
         data = {"n": n, "regions": region, "rows": rows, "cols": cols, "known": known}
@@ -87,12 +84,9 @@ class Aquarium(Environment):
 
     def check(self, data: dict[str, Any], answer: str) -> Verdict:
         n, region, known = data["n"], data["regions"], data["known"]
-        # x (how the prompt marks known empty cells) is read as . too
-        grid = read_binary_grid(answer.replace("x", ".").replace("X", "."), n, n, "#", ".")
-        board = [int(grid[i // n][i % n]) for i in range(n * n)]
-        for i in range(n * n):
-            if known[i] >= 0 and board[i] != known[i]:
-                return Verdict.wrong(f"{name(n, i)} is known to be {'water' if known[i] else 'empty'}")
+        board, contradiction = read_filled_board(answer, n, known, "water")
+        if contradiction:
+            return Verdict.wrong(contradiction)
         # the highest water row of every tank; each of its cells at that row or lower must hold water
         top = {}
         for i in range(n * n):

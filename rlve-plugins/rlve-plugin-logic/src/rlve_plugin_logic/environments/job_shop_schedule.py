@@ -17,7 +17,7 @@ from typing import Any
 
 from rlve import Environment, Instance, Verdict
 from rlve.scaling import level, slow
-from rlve_plugin_logic.scheduling import least_makespan, makespan_lower_bound, read_starts
+from rlve_plugin_logic.scheduling import least_makespan, makespan_lower_bound, read_starts, waits_for
 from rlve_plugin_logic.solvers.sliding import Budget
 
 #: Tasks at most, however high the level.
@@ -95,8 +95,7 @@ class JobShopSchedule(Environment):
         durations, predecessors, workers, best, starts = chosen
         lines = "\n".join(
             f"Task {t + 1}: duration {durations[t]}"
-            + (f", starts after task{'s' if len(before) > 1 else ''} {', '.join(str(p + 1) for p in before)} "
-               f"finish{'es' if len(before) == 1 else ''}" if before else ", no predecessors")
+            + waits_for(before)
             for t, before in enumerate(predecessors)
         )
         prompt = (

@@ -20,7 +20,7 @@ from typing import Any
 
 from rlve import Environment, Instance, Verdict
 from rlve.scaling import level, slow
-from rlve_plugin_logic.scheduling import least_makespan, makespan_lower_bound, read_starts
+from rlve_plugin_logic.scheduling import least_makespan, makespan_lower_bound, read_starts, waits_for
 from rlve_plugin_logic.solvers.sliding import Budget
 
 #: The knobs stop here, however high the level.
@@ -121,8 +121,7 @@ class ResourceConstrainedSchedule(Environment):
         durations, crews, predecessors, best, starts = chosen
         lines = "\n".join(
             f"Task {t + 1}: duration {durations[t]}, needs {crews[t]} crew member{'s' if crews[t] > 1 else ''}"
-            + (f", starts after task{'s' if len(before) > 1 else ''} {', '.join(str(p + 1) for p in before)} "
-               f"finish{'es' if len(before) == 1 else ''}" if before else ", no predecessors")
+            + waits_for(before)
             for t, before in enumerate(predecessors)
         )
         prompt = (

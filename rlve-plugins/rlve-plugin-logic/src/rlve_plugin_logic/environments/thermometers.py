@@ -8,8 +8,8 @@ import string
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
-from rlve_plugin_logic.grids import format_grid, read_binary_grid
-from rlve_plugin_logic.solvers.boards import known_grid, name, plan
+from rlve_plugin_logic.grids import format_grid
+from rlve_plugin_logic.solvers.boards import known_cells_text, plan, read_filled_board
 from rlve_plugin_logic.solvers.level_fills import LevelPuzzle, unique_with_reveals
 
 #: Side, cells revealed at the stage's first level, at its last (more are revealed if uniqueness needs it).
@@ -92,10 +92,7 @@ class Thermometers(Environment):
             f"Filled cells per row, top to bottom: {' '.join(map(str, rows))}\n"
             f"Filled cells per column, left to right: {' '.join(map(str, cols))}"
         )
-        revealed = [i for i in range(n * n) if known[i] >= 0]
-        if revealed:
-            shown = known_grid(n, board, revealed, "#", "x")
-            prompt += "\n\nSome cells are already known (# filled, x empty, ? unknown):\n\n" + format_grid(shown)
+        prompt += known_cells_text(n, board, known, "filled")
         prompt += "\n\nThe puzzle has exactly one solution."
         answer = format_grid([["#" if board[r * n + c] else "." for c in range(n)] for r in range(n)])
         data = {"n": n, "pieces": pieces, "rows": rows, "cols": cols, "known": known}
@@ -103,12 +100,9 @@ class Thermometers(Environment):
 
     def check(self, data: dict[str, Any], answer: str) -> Verdict:
         n, pieces, known = data["n"], data["pieces"], data["known"]
-        # x (how the prompt marks known empty cells) is read as . too
-        grid = read_binary_grid(answer.replace("x", ".").replace("X", "."), n, n, "#", ".")
-        board = [int(grid[i // n][i % n]) for i in range(n * n)]
-        for i in range(n * n):
-            if known[i] >= 0 and board[i] != known[i]:
-                return Verdict.wrong(f"{name(n, i)} is known to be {'filled' if known[i] else 'empty'}")
+        board, contradiction = read_filled_board(answer, n, known, "filled")
+        if contradiction:
+            return Verdict.wrong(contradiction)
         for p, piece in enumerate(pieces):
             for k in range(1, len(piece)):
                 if board[piece[k]] and not board[piece[k - 1]]:

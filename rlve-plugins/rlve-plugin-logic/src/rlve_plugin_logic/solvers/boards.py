@@ -10,7 +10,7 @@ import random
 from collections.abc import Iterable, Sequence
 
 from rlve.scaling import level, slow, staged
-from rlve_plugin_logic.grids import cell_name
+from rlve_plugin_logic.grids import cell_name, format_grid, read_binary_grid
 
 
 def plan(difficulty: int, stages: Sequence[tuple[int, int, int]]) -> tuple[int, int]:
@@ -96,3 +96,24 @@ def grow_regions(n: int, seeds: list[int], neighbours: list[list[int]], rng: ran
             left -= 1
             edges += [(outside, m) for m in neighbours[outside] if region[m] < 0]
     return region
+
+
+def known_cells_text(n: int, board: Sequence[int], known: Sequence[int], filled: str) -> str:
+    """The prompt's paragraph showing the revealed cells of a fill puzzle (# ``filled``, x empty, ? unknown),
+    or nothing when none is revealed."""
+    revealed = [i for i in range(n * n) if known[i] >= 0]
+    if not revealed:
+        return ""
+    shown = known_grid(n, board, revealed, "#", "x")
+    return f"\n\nSome cells are already known (# {filled}, x empty, ? unknown):\n\n" + format_grid(shown)
+
+
+def read_filled_board(answer: str, n: int, known: Sequence[int], filled: str) -> tuple[list[int], str | None]:
+    """A fill puzzle's answer grid of # and . (x, how the prompt marks known empty cells, read as .) as 0/1 per
+    cell, and the reason it is wrong when it contradicts a revealed cell (None when it does not)."""
+    grid = read_binary_grid(answer.replace("x", ".").replace("X", "."), n, n, "#", ".")
+    board = [int(grid[i // n][i % n]) for i in range(n * n)]
+    for i in range(n * n):
+        if known[i] >= 0 and board[i] != known[i]:
+            return board, f"{name(n, i)} is known to be {filled if known[i] else 'empty'}"
+    return board, None
