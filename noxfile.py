@@ -60,7 +60,8 @@ def tests(session: nox.Session) -> None:
     # Each pack's [test] extra: networkx, sympy, python-sat, the solvers its environments are checked against;
     # the trainer's: matplotlib (plots), peft (LoRA) and tensorboard (the tracker test), tested, not skipped.
     install_everything(session, test_extras=True)
-    session.install("pytest>=8")
+    # build and twine: the packaging test builds every sdist and runs `twine check` as a PyPI upload would.
+    session.install("pytest>=8", "build>=1.2", "twine>=6")
     test_dirs = [str(p) for p in [ROOT / "rlve-core" / "tests", *sorted(ROOT.glob("rlve-plugins/*/tests"))]]
     if TRAINER and (ROOT / "rlve-trainer" / "tests").exists():
         test_dirs.append(str(ROOT / "rlve-trainer" / "tests"))
