@@ -20,6 +20,7 @@ from rlve_trainer.evaluation import records
 from rlve_trainer.evaluation.backends import BackendError, Sampling
 from rlve_trainer.evaluation.backends.openai_server import OpenAIServer
 from rlve_trainer.evaluation.frontier import Tally, generations_bound, search, wilson_interval
+from rlve_trainer.evaluation.progress import EvalProgress
 from rlve_trainer.evaluation.runner import SearchSettings, evaluate
 
 # -- the search, on simulated models ------------------------------------------------------------
@@ -91,6 +92,46 @@ def test_a_clear_level_is_decided_before_all_its_problems_are_used():
     assert result.answers < 64 * len(result.levels) // 4
     grid = 31 * 64  # a fixed grid d = 0..30 with the same problems per level
     assert result.answers * 10 < grid
+
+
+def test_every_chunk_of_a_level_reports_its_running_tally():
+    score, _ = step_model(3)
+    seen = []
+    search(score, threshold=0.5, problems=32, chunk=8, on_chunk=seen.append)
+    at_four = [running for running in seen if running.difficulty == 4]
+    assert at_four and [running.used for running in at_four] == [8 * (i + 1) for i in range(len(at_four))]
+    assert all(running.problems == 32 and running.answers >= running.correct for running in at_four)
+
+
+class Terminal:
+    """A stream that says it is a terminal, and keeps what was written."""
+
+    def __init__(self, tty: bool):
+        self.tty, self.text = tty, ""
+
+    def isatty(self) -> bool:
+        return self.tty
+
+    def write(self, text: str) -> None:
+        self.text += text
+
+    def flush(self) -> None:
+        pass
+
+
+def test_the_live_line_follows_a_level_on_a_terminal_and_stays_out_of_logs():
+    from rlve_trainer.evaluation.frontier import RunningLevel
+
+    for tty in (True, False):
+        stream = Terminal(tty)
+        progress = EvalProgress(width=13, stream=stream)
+        progress.chunk("math/addition", RunningLevel(difficulty=8, used=16, problems=32, correct=13, answers=16))
+        progress.line("  math/addition  d=8 passed")
+        live = "d=8     16/32 problems, 13/16 right = 0.81 so far"
+        if tty:
+            assert live in stream.text and stream.text.endswith("\r  math/addition  d=8 passed\n")
+        else:
+            assert stream.text == "  math/addition  d=8 passed\n"
 
 
 # -- end to end: the command line, a local tiny model, an OpenAI-compatible server ---------------

@@ -118,10 +118,13 @@ def run(targets, envs, threshold, problems, chunk, max_difficulty, backend, base
         packages=package_versions(list(environments)), environments=environment_versions(environments),
         threshold=threshold, problems=problems,
     )
-    say = (lambda text: None) if quiet else (lambda text: click.echo(text, err=True))
+    from rlve_trainer.evaluation.progress import EvalProgress
+
+    width = max(len(env_id) for env_id in environments)
+    progress = EvalProgress(width, enabled=not quiet)
+    say = progress.line
     say(f"evaluation {evaluation_id}: {model} via {kind} on {len(environments)} environments; threshold "
         f"{threshold:g}, up to {problems} problems per level; history {url}")
-    width = max(len(env_id) for env_id in environments)
 
     def on_level(env_id, level):
         verdict = "passed" if level.passed else "failed"
@@ -137,8 +140,10 @@ def run(targets, envs, threshold, problems, chunk, max_difficulty, backend, base
 
     report_command = rlve_command(url, evaluation_id, "eval report")
     try:
-        evaluate(engine, evaluation_id, opened, environments, settings, on_level=on_level, on_frontier=on_frontier)
+        evaluate(engine, evaluation_id, opened, environments, settings, on_level=on_level, on_frontier=on_frontier,
+                 on_chunk=progress.chunk)
     except KeyboardInterrupt:
+        progress.close()
         click.echo(f"evaluation {evaluation_id} stopped (Ctrl-C); what it measured is kept: {report_command}",
                    err=True)
         sys.exit(130)

@@ -91,7 +91,33 @@ class Frontier:
 ScoreFunction = Callable[[int, int, int], Tally]
 
 
-def decide_level(score: ScoreFunction, difficulty: int, threshold: float, problems: int, chunk: int) -> LevelResult:
+#: ``on_chunk(running)``: the level's tally so far, after each chunk (a progress display's feed).
+ChunkCallback = Callable[["RunningLevel"], None]
+
+
+@dataclass(frozen=True)
+class RunningLevel:
+    """A level being scored: ``used`` of its ``problems`` so far, with their answers and correct ones."""
+
+    difficulty: int
+    used: int
+    problems: int
+    correct: int
+    answers: int
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.answers if self.answers else 0.0
+
+
+def decide_level(
+    score: ScoreFunction,
+    difficulty: int,
+    threshold: float,
+    problems: int,
+    chunk: int,
+    on_chunk: ChunkCallback | None = None,
+) -> LevelResult:
     """Score ``difficulty`` chunk by chunk until its interval is clear of ``threshold`` or ``problems`` are used."""
     correct = answers = unjudged = used = 0
     low, high = 0.0, 1.0
@@ -103,6 +129,8 @@ def decide_level(score: ScoreFunction, difficulty: int, threshold: float, proble
         answers += tally.answers
         unjudged += tally.unjudged
         low, high = wilson_interval(correct, answers)
+        if on_chunk is not None:
+            on_chunk(RunningLevel(difficulty, used, problems, correct, answers))
         if used < problems and (low >= threshold or high < threshold):
             return LevelResult(difficulty, answers, correct, unjudged, low, high, low >= threshold, early=True)
     passed = answers > 0 and correct / answers >= threshold
@@ -117,6 +145,7 @@ def search(
     chunk: int | None = None,
     max_difficulty: int = 1 << 20,
     on_level: Callable[[LevelResult], None] | None = None,
+    on_chunk: ChunkCallback | None = None,
 ) -> Frontier:
     """The frontier of one environment: doubling from d = 0 up to ``max_difficulty``, then bisection."""
     if not 0 < threshold <= 1:
@@ -127,7 +156,7 @@ def search(
     result = Frontier()
 
     def probe(difficulty: int) -> bool:
-        level = decide_level(score, difficulty, threshold, problems, chunk)
+        level = decide_level(score, difficulty, threshold, problems, chunk, on_chunk)
         result.levels.append(level)
         if on_level is not None:
             on_level(level)

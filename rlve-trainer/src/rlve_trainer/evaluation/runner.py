@@ -16,7 +16,7 @@ from rlve_trainer.data import held_out_seeds
 from rlve_trainer.evaluation import frontier as search_module
 from rlve_trainer.evaluation import records
 from rlve_trainer.evaluation.backends import Backend
-from rlve_trainer.evaluation.frontier import Frontier, LevelResult, Tally
+from rlve_trainer.evaluation.frontier import Frontier, LevelResult, RunningLevel, Tally
 
 
 @dataclass(frozen=True)
@@ -70,8 +70,12 @@ def evaluate(
     *,
     on_level: Callable[[str, LevelResult], None] | None = None,
     on_frontier: Callable[[str, Frontier], None] | None = None,
+    on_chunk: Callable[[str, RunningLevel], None] | None = None,
 ) -> Outcome:
     """Search every environment's frontier in turn, writing each level and frontier as soon as it is known.
+
+    ``on_chunk`` hears each level's running tally after every chunk of problems (for a live progress display);
+    ``on_level`` each decided level; ``on_frontier`` each environment's result.
 
     The evaluation ends ``finished``; Ctrl-C marks it ``stopped`` and a backend failure ``failed`` (with the
     error), keeping every row written so far, and the exception goes on to the caller.
@@ -99,6 +103,7 @@ def evaluate(
                 chunk=settings.chunk,
                 max_difficulty=settings.max_difficulty,
                 on_level=record,
+                on_chunk=None if on_chunk is None else (lambda running, env_id=env_id: on_chunk(env_id, running)),
             )
             records.write_frontier(engine, evaluation_id, env_id, env.version, result)
             outcome.frontiers[env_id] = result
