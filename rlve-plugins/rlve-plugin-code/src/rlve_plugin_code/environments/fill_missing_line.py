@@ -11,12 +11,49 @@ from rlve_plugin_code.code_answer import strip_code_fence
 from rlve_plugin_code.function_tasks import HIDDEN_TESTS, draw_task
 from rlve_plugin_code.sandboxed import FunctionEnvironment
 from rlve_plugin_code.steps import LISTS, STRINGS
+from rlve_plugin_code.steps.base import Step
 
 MAX_LINE_CHARS = 400
 
 
 def _placeholder(number: int) -> str:
     return f"# missing line {number}"
+
+
+def essential_steps(steps: tuple[Step, ...], inputs: list[Any], expected: list[Any]) -> list[int]:
+    """The indices of the steps without which some input gets another result than ``expected``.
+
+    Each input's trajectory (its value after every prefix of the steps) is computed once; leaving out
+    step i then starts from the value before step i and runs the later steps only until the value is
+    again the original one after the same step, where the rest of the run cannot differ any more.
+    """
+    trajectories = []
+    for value in inputs:
+        trajectory = [value]
+        for step in steps:
+            value = step.apply(value)
+            trajectory.append(value)
+        trajectories.append(trajectory)
+    return [
+        index
+        for index in range(len(steps))
+        if any(_differs_without(steps, index, trajectory, want) for trajectory, want in zip(trajectories, expected))
+    ]
+
+
+def _differs_without(steps: tuple[Step, ...], index: int, trajectory: list[Any], want: Any) -> bool:
+    """Whether running ``steps`` without step ``index`` ends elsewhere than ``want`` for this trajectory."""
+    value = trajectory[index]
+    for later in range(index + 1, len(steps)):
+        if _same(value, trajectory[later]):
+            return False  # back on the original run: the remaining steps give the original result
+        value = steps[later].apply(value)
+    return value != want
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal and of the same types all through (True is not 1 here: a later step may tell them apart)."""
+    return a == b and repr(a) == repr(b)
 
 
 class FillMissingLine(FunctionEnvironment):
@@ -36,14 +73,7 @@ class FillMissingLine(FunctionEnvironment):
         inputs = [test["args"][0] for test in task.tests]
         expected = [test["expected"] for test in task.tests]
         # Only a line whose absence changes some result can be asked for: otherwise "pass" would do.
-        essential = [
-            index
-            for index in range(len(pipeline.steps))
-            if any(
-                pipeline.apply(value, pipeline.steps[:index] + pipeline.steps[index + 1 :]) != want
-                for value, want in zip(inputs, expected)
-            )
-        ]
+        essential = essential_steps(pipeline.steps, inputs, expected)
         wanted = min(1 + taper(difficulty) // 10, len(essential))
         missing = sorted(rng.sample(essential, wanted)) if essential else [len(pipeline.steps) - 1]
         lines = pipeline.lines()

@@ -14,6 +14,7 @@ from rlve.parse import parse_int
 from rlve.scaling import taper
 from rlve_plugin_code.program_tasks import draw_running_program, step_budget
 from rlve_plugin_code.programs import OutOfSteps, Program, render, result_of
+from rlve_plugin_code.programs.compiled import compile_function
 from rlve_plugin_code.programs.serialise import from_data, to_data
 
 PROBES = 48
@@ -41,21 +42,38 @@ class FindInput(Environment):
         top = largest_input(difficulty)
         budget = step_budget(difficulty)
         chosen = rng.randint(0, top)
+        targets: list[int] = []  # the value at the chosen input of the program accepted
 
         def informative(program: Program, _run) -> bool:
             # The value must be rare (at most a quarter of the probed inputs give it), and the
             # function must really depend on its input.
+            run = compile_function(program)  # the same results as result_of, for the many probes
             try:
-                target = result_of(program, (chosen,), budget)
-                results = [result_of(program, (rng.randint(0, top),), budget) for _ in range(PROBES)]
+                target = run((chosen,), budget)
             except OutOfSteps:
                 return False
-            return len(set(results)) >= 6 and sum(value == target for value in results) <= PROBES // 4
+            # All probes are drawn before any is run, so that stopping early leaves the random stream as it was.
+            probes = [rng.randint(0, top) for _ in range(PROBES)]
+            results: dict[int, int] = {}  # input -> result: a repeated input is run once
+            hits = 0
+            try:
+                for n in probes:
+                    if n not in results:
+                        results[n] = run((n,), budget)
+                    hits += results[n] == target
+                    if hits > PROBES // 4:
+                        return False  # too common already, whatever the other probes give
+            except OutOfSteps:
+                return False
+            if len(set(results.values())) < 6:
+                return False
+            targets.append(target)
+            return True
 
         program, _ = draw_running_program(
             rng, difficulty, prints=False, accept=informative, params=("n",), args=(chosen,)
         )
-        target = result_of(program, (chosen,), budget)
+        target = targets[-1]
         prompt = (
             f"Here is a Python function:\n\n```python\n{render(program)}```\n\n"
             f"Find an integer n with 0 <= n <= {top} for which f(n) returns {target}. "

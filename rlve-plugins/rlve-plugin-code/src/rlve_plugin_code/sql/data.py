@@ -112,7 +112,7 @@ class Database:
         parts = [SCHEMA]
         for table, rows in self.tables.items():
             if rows:
-                values = ", ".join("(" + ", ".join(_literal(value) for value in row) + ")" for row in rows)
+                values = ", ".join([f"({', '.join(map(_literal, row))})" for row in rows])
                 parts.append(f"INSERT INTO {table} VALUES {values};")
         return "\n".join(parts)
 
@@ -121,7 +121,7 @@ class Database:
         blocks = []
         for table, rows in self.tables.items():
             lines = [f"{table} ({', '.join(COLUMNS[table])}):"]
-            lines += [f"  ({', '.join(_literal(value) for value in row)})" for row in rows]
+            lines += [f"  ({', '.join(map(_literal, row))})" for row in rows]
             blocks.append("\n".join(lines))
         return "\n\n".join(blocks)
 
@@ -144,6 +144,8 @@ class Database:
 
 
 def _literal(value: Any) -> str:
+    if type(value) is int:  # the most common value first (a bool goes on: it is not exactly an int)
+        return str(value)
     if isinstance(value, str):
         return "'" + value.replace("'", "''") + "'"
     return str(value)

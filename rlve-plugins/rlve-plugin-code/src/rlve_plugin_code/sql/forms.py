@@ -3,7 +3,9 @@ tree, the grouping, order and limit; it renders its SQL. ``Form`` is what ``vari
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 JOIN = "FROM employees e\nJOIN departments d ON d.id = e.department_id"
 
@@ -14,6 +16,21 @@ NEIGHBOURS = {">": (">=",), ">=": (">",), "<": ("<=",), "<=": ("<",), "=": ("<>"
 AGGREGATE_FUNCTIONS = ("COUNT", "SUM", "AVG", "MIN", "MAX")
 
 
+def rendered_once(method: Callable[[Any], str]) -> Callable[[Any], str]:
+    """``sql()`` computed on the first call and kept: the nodes are frozen, and a query's near variants share
+    most of their nodes with it, so each node's text is built once, not once per variant and per use."""
+
+    def sql(self: Any) -> str:
+        text = self.__dict__.get("_sql")
+        if text is None:
+            text = method(self)
+            object.__setattr__(self, "_sql", text)  # not a field: equality, hashing and replace() ignore it
+        return text
+
+    sql.__doc__ = method.__doc__
+    return sql
+
+
 # -- the structured form ----------------------------------------------------------------------------------------------
 
 
@@ -22,6 +39,7 @@ class Aggregate:
     function: str  # COUNT, SUM, AVG, MIN or MAX
     argument: str  # a column, or * for COUNT(*)
 
+    @rendered_once
     def sql(self) -> str:
         return f"{self.function}({self.argument})"
 
@@ -33,6 +51,7 @@ class Scalar:
     aggregate: Aggregate
     rest: str
 
+    @rendered_once
     def sql(self) -> str:
         return f"(SELECT {self.aggregate.sql()} {self.rest})"
 
@@ -51,6 +70,7 @@ class Compare:
     op: str
     right: Operand
 
+    @rendered_once
     def sql(self) -> str:
         return f"{render_operand(self.left)} {self.op} {render_operand(self.right)}"
 
@@ -61,6 +81,7 @@ class Between:
     low: int
     high: int
 
+    @rendered_once
     def sql(self) -> str:
         return f"{self.expr} BETWEEN {self.low} AND {self.high}"
 
@@ -70,6 +91,7 @@ class Like:
     expr: str
     pattern: str
 
+    @rendered_once
     def sql(self) -> str:
         return f"{self.expr} LIKE '{self.pattern}'"
 
@@ -93,6 +115,7 @@ class Chain:
     separator: str = " "
     parenthesised: bool = False
 
+    @rendered_once
     def sql(self) -> str:
         text = self.items[0].sql() + "".join(
             f"{self.separator}{word} {item.sql()}" for word, item in zip(self.words, self.items[1:])
@@ -106,6 +129,7 @@ class Exists:
     where: Chain
     negated: bool = False
 
+    @rendered_once
     def sql(self) -> str:
         return f"{'NOT ' if self.negated else ''}EXISTS (SELECT 1 {self.source} WHERE {self.where.sql()})"
 
@@ -127,6 +151,7 @@ class Form:
     order: tuple[tuple[str, str], ...] = ()  # (expression, ASC or DESC)
     limit: int | None = None
 
+    @rendered_once
     def sql(self) -> str:
         parts = [f"SELECT {', '.join(render_operand(column) for column in self.select)}", self.source]
         if self.where is not None:
@@ -170,5 +195,6 @@ class Query:
     columns: tuple[str, ...]
 
     @property
+    @rendered_once
     def sql(self) -> str:
         return self.form.sql()

@@ -34,6 +34,7 @@ from rlve_plugin_code.sql.forms import (
     Scalar,
     chain,
 )
+from rlve_plugin_code.sql.where_masks import EMPLOYEE_COLUMNS, RowTable, Subqueries, combine, operands
 
 
 def _salary(rng: random.Random) -> int:
@@ -160,21 +161,35 @@ AGGREGATES = (
 
 
 class _Masks:
-    """Which employees of a database meet each condition, as bit masks: one query per distinct condition."""
+    """Which employees of a database meet each condition, as bit masks: plain comparisons are tested in Python
+    on the rows read once (``RowTable``), anything else (a subquery) by one query per distinct condition."""
 
     def __init__(self, connection: sqlite3.Connection):
         self.connection = connection
-        ids = [row[0] for row in connection.execute(f"SELECT e.id\n{JOIN}")]
-        self.bit = {employee: 1 << index for index, employee in enumerate(ids)}
-        self.everyone = (1 << len(ids)) - 1
+        rows = connection.execute(f"SELECT {', '.join(EMPLOYEE_COLUMNS)}\n{JOIN}").fetchall()
+        self.table = RowTable(rows, EMPLOYEE_COLUMNS, Subqueries(connection))
+        self.bit = {row[0]: bit for row, bit in zip(self.table.rows, self.table.bits)}
+        self.everyone = self.table.everyone
         self.cache: dict[str, int] = {}
 
     def of(self, condition: Condition) -> int:
         mask = self.cache.get(condition.sql)
         if mask is None:
-            rows = self.connection.execute(f"SELECT e.id\n{JOIN}\nWHERE {condition.sql}")
-            mask = self.cache[condition.sql] = sum(self.bit[row[0]] for row in rows)
+            mask = self.cache[condition.sql] = self._mask(condition.node)
         return mask
+
+    def _mask(self, node: Node) -> int:
+        if isinstance(node, Chain):
+            items = operands(node)[0]
+            masks = {id(item): self.table.mask(item) for item in items}
+            if None not in masks.values():
+                return combine(node, lambda item: masks[id(item)])
+        else:
+            mask = self.table.mask(node)
+            if mask is not None:
+                return mask
+        rows = self.connection.execute(f"SELECT e.id\n{JOIN}\nWHERE {node.sql()}")
+        return sum(self.bit[row[0]] for row in rows)
 
     def matching(self, conditions: list[Condition]) -> int:
         mask = self.everyone
