@@ -97,6 +97,36 @@ def describe_inequality(n: int, a: int, b: int) -> str:
     return f"r{first // n + 1}c{first % n + 1} {sign} r{second // n + 1}c{second % n + 1}"
 
 
+class GrowingLatinProblem(LatinProblem):
+    """A LatinProblem whose root propagation starts from the root of the same puzzle less what touches the
+    ``touched`` cells (a new given there, or a new ``<`` pair between them). Propagation only removes values
+    that cannot fit, so its fixed point does not depend on where it starts: the root, and so the whole
+    search, are those of a fresh start, without propagating every cell again."""
+
+    def __init__(
+        self,
+        n: int,
+        givens: dict[int, int],
+        less_than: list[tuple[int, int]],
+        previous: list[int] | None = None,
+        touched: tuple[int, ...] = (),
+    ):
+        super().__init__(n, givens, less_than)
+        self.previous, self.touched = previous, touched
+        self.root: list[int] | None = None
+
+    def initial(self) -> list[int] | None:
+        if self.previous is None:
+            self.root = super().initial()
+        else:
+            domains = list(self.previous)
+            for cell in self.touched:
+                if cell in self.givens:
+                    domains[cell] &= 1 << (self.givens[cell] - 1)
+            self.root = domains if all(domains) and self.propagate(domains, self.touched) else None
+        return None if self.root is None else list(self.root)
+
+
 def make_futoshiki(
     n: int, given_count: int, rng: random.Random, share: float = INITIAL_INEQUALITIES
 ) -> tuple[list[int], dict[int, int], list[tuple[int, int]]] | None:
@@ -115,8 +145,12 @@ def make_futoshiki(
     # Half the givens at random; the rest where a second solution differs, or at random while the search
     # is still too hard to finish (big grids), and any left over at random at the end.
     givens = {cell: solution[cell] for cell in rng.sample(range(n * n), given_count // 2)}
+    root: list[int] | None = None
+    touched: tuple[int, ...] = ()
     while True:
-        solutions, complete = LatinProblem(n, givens, pairs).solve(2, node_limit)
+        problem = GrowingLatinProblem(n, givens, pairs, root, touched)
+        solutions, complete = problem.solve(2, node_limit)
+        root = problem.root
         if complete and len(solutions) == 1:
             break
         if len(givens) == given_count:
@@ -127,14 +161,18 @@ def make_futoshiki(
         else:
             cell = rng.choice([i for i in range(n * n) if i not in givens])
         givens[cell] = solution[cell]
+        touched = (cell,)
     free = [i for i in range(n * n) if i not in givens]
     for cell in rng.sample(free, given_count - len(givens)):
         givens[cell] = solution[cell]
     rng.shuffle(pairs)
     keep = round(share * len(pairs))
     chosen, spare = pairs[:keep], pairs[keep:]
+    root = None
     while True:
-        solutions, complete = LatinProblem(n, givens, chosen).solve(2, node_limit)
+        problem = GrowingLatinProblem(n, givens, chosen, root, chosen[-1] if root else ())
+        solutions, complete = problem.solve(2, node_limit)
+        root = problem.root
         if not complete:
             return None
         if len(solutions) == 1:

@@ -2,12 +2,16 @@
 
 Statements are the four classical forms: all X are Y, no X are Y, some X are Y, some X are not Y, read
 in the modern way (no existential import: "all X are Y" does not say that any X exists). Validity is
-decided exactly over the Venn regions of the terms: a region is a set of terms an individual belongs to
-(``2 ** n`` of them, as bits of an integer, see truth_tables). Universal statements empty regions,
-existential ones need some region of theirs non-empty. Premises plus the negation of a conclusion
-are consistent exactly when every existential statement keeps a region that no universal one
-empties, so the conclusion follows exactly when that fails. Premises are drawn among the statements
-true in a random world, so they are always consistent.
+decided exactly over the Venn regions of the terms: a region is a set of terms an individual belongs to.
+Universal statements empty regions, existential ones need some region of theirs non-empty. Premises
+plus the negation of a conclusion are consistent exactly when every existential statement keeps a
+region that no universal one empties, so the conclusion follows exactly when that fails. Premises are
+drawn among the statements true in a random world, so they are always consistent.
+
+The regions are not enumerated (there are ``2 ** n``): a universal statement forbids the regions that
+break a Horn clause (all X are Y: X implies Y; no X are Y: not both), so an existential statement keeps
+a region exactly when the least region containing its terms, closed under the "all" implications,
+breaks no "no" clause and (for some X are not Y) leaves Y out. That is exact and takes microseconds.
 """
 
 from __future__ import annotations
@@ -18,7 +22,6 @@ from typing import Any
 from rlve import Environment, Instance, Verdict
 from rlve.scaling import level, slow
 from rlve_plugin_logic.reading import read_index_set
-from rlve_plugin_logic.truth_tables import all_true, variable_table
 
 TERMS = (
     "artists", "bakers", "chemists", "dancers", "engineers", "farmers", "gardeners", "hikers", "inventors",
@@ -47,41 +50,63 @@ def plan(difficulty: int) -> tuple[int, int, int]:
     return terms, min(premises, 2 * terms * (terms - 1)), 4 + min(4, lvl // 8)
 
 
-def region(statement: Statement, terms: int) -> tuple[bool, int]:
-    """(universal?, regions): the regions a universal statement empties or an existential one needs."""
-    form, x, y = statement
-    tx, ty = variable_table(x, terms), variable_table(y, terms)
-    full = all_true(terms)
-    if form in ("all", "some_not"):
-        return FORMS[form][2], tx & (full ^ ty)
-    return FORMS[form][2], tx & ty
-
-
 def negation(statement: Statement) -> Statement:
     return [FORMS[statement[0]][1], statement[1], statement[2]]
 
 
 class Premises:
-    """The premises, digested once: what the universal ones empty and what each existential one needs."""
+    """The premises, digested once: the universal ones as Horn clauses, the existential ones as needs."""
 
     def __init__(self, premises: list[Statement], terms: int):
         self.terms = terms
-        self.emptied = 0
-        self.needs: list[int] = []
+        self.implied = [0] * terms  # implied[x]: bit set of the terms every x is (from "all x are y")
+        self.disjoint = [0] * terms  # disjoint[x]: bit set of the terms no x is (from "no x are y", both ways)
+        self.needs: list[Statement] = []
         for statement in premises:
-            universal, regions = region(statement, terms)
-            if universal:
-                self.emptied |= regions
+            if FORMS[statement[0]][2]:
+                self.add_universal(self.implied, self.disjoint, statement)
             else:
-                self.needs.append(regions)
+                self.needs.append(statement)
+
+    @staticmethod
+    def add_universal(implied: list[int], disjoint: list[int], statement: Statement) -> None:
+        form, x, y = statement
+        if form == "all":
+            implied[x] |= 1 << y
+        else:
+            disjoint[x] |= 1 << y
+            disjoint[y] |= 1 << x
+
+    @staticmethod
+    def kept(implied: list[int], disjoint: list[int], need: Statement) -> bool:
+        """Whether some region the universal statements leave non-empty satisfies the existential ``need``."""
+        form, x, y = need
+        members = 1 << x | (1 << y if form == "some" else 0)
+        frontier = members
+        while frontier:  # the least region holding the need's terms: close under "all" implications
+            low = frontier & -frontier
+            frontier ^= low
+            more = implied[low.bit_length() - 1] & ~members
+            members |= more
+            frontier |= more
+        if form == "some_not" and members >> y & 1:
+            return False
+        rest = members
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            if disjoint[low.bit_length() - 1] & members:
+                return False
+        return True
 
     def entail(self, conclusion: Statement) -> bool:
         """Whether the premises plus the negation of ``conclusion`` are inconsistent."""
-        universal, regions = region(negation(conclusion), self.terms)
-        if universal:
-            emptied = self.emptied | regions
-            return not all(needed & ~emptied for needed in self.needs)
-        return not regions & ~self.emptied
+        denial = negation(conclusion)
+        if FORMS[denial[0]][2]:
+            implied, disjoint = list(self.implied), list(self.disjoint)
+            self.add_universal(implied, disjoint, denial)
+            return not all(self.kept(implied, disjoint, need) for need in self.needs)
+        return not self.kept(self.implied, self.disjoint, denial)
 
 
 def sentence(statement: Statement) -> str:
@@ -110,16 +135,20 @@ def random_world(terms: int, rng: random.Random) -> list[int]:
     return people
 
 
-def true_in(statement: Statement, people: list[int]) -> bool:
-    form, x, y = statement
-    xs = [p for p in people if p >> x & 1]
-    if form == "all":
-        return bool(xs) and all(p >> y & 1 for p in xs)  # never vacuous: the world has some x
-    if form == "no":
-        return bool(xs) and not any(p >> y & 1 for p in xs)
-    if form == "some":
-        return any(p >> y & 1 for p in xs)
-    return any(not p >> y & 1 for p in xs)
+def true_statements_of(terms: int, people: list[int]) -> list[Statement]:
+    """Every statement true in the world, pairs in order, forms in FORMS order, decided from how many people
+    are x and how many are both x and y. "All" and "no" are never vacuous: the world must have some x."""
+    of_term = [sum(1 << i for i, p in enumerate(people) if p >> t & 1) for t in range(terms)]
+    out = []
+    for a in range(terms):
+        xs = of_term[a].bit_count()
+        for b in range(terms):
+            if a == b:
+                continue
+            both = (of_term[a] & of_term[b]).bit_count()
+            truth = {"all": xs > 0 and both == xs, "no": xs > 0 and both == 0, "some": both > 0, "some_not": xs > both}
+            out.extend([f, a, b] for f in FORMS if truth[f])
+    return out
 
 
 def make_problem(
@@ -133,9 +162,7 @@ def make_problem(
     people = random_world(terms, rng)
     weights = {"all": 5, "no": 2, "some": 2, "some_not": 1}
     forms = list(weights)
-    true_statements = [
-        [f, a, b] for a in range(terms) for b in range(terms) if a != b for f in forms if true_in([f, a, b], people)
-    ]
+    true_statements = true_statements_of(terms, people)
     rng.shuffle(true_statements)
     premises: list[Statement] = []
     # draw by form weight, without repeats, until the count is reached (every pair has two true forms,

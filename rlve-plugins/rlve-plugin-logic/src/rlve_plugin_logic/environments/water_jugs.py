@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 import random
 import re
-from collections import deque
 from typing import Any
 
 from rlve import Environment, Instance, ParseError, Verdict
@@ -46,21 +45,89 @@ def apply(state: tuple[int, ...], move: Move, capacities: list[int]) -> tuple[in
     return tuple(amounts)
 
 
-def distances(capacities: list[int]) -> dict[tuple[int, ...], tuple[int, tuple[int, ...] | None, Move | None]]:
-    """Breadth-first search from all-empty: state -> (steps, previous state, move)."""
-    start = tuple(0 for _ in capacities)
-    seen: dict[tuple[int, ...], tuple[int, tuple[int, ...] | None, Move | None]] = {start: (0, None, None)}
-    queue = deque([start])
-    moves = moves_of(len(capacities))
-    while queue:
-        state = queue.popleft()
-        steps = seen[state][0]
-        for move in moves:
-            nxt = apply(state, move, capacities)
-            if nxt not in seen:
-                seen[nxt] = (steps + 1, state, move)
-                queue.append(nxt)
-    return seen
+class Reachable:
+    """Breadth-first search from all-empty over every reachable state, each state coded as one integer
+    (amount of jug i times ``place[i]``), so a move is a few additions instead of a new tuple.
+
+    Moves are tried in ``moves_of`` order and a state keeps the first move that reaches it. A move that
+    changes nothing (fill a full jug, empty an empty one, pour from an empty jug or into a full one) is
+    skipped: it leads back to a state already seen.
+    """
+
+    def __init__(self, capacities: list[int]):
+        self.capacities = capacities
+        self.moves = moves_of(len(capacities))
+        place, total = [], 1
+        for capacity in capacities:
+            place.append(total)
+            total *= capacity + 1
+        self.place = place
+        self.steps = [-1] * total  # per code: fewest steps, -1 while unreached
+        self.parent = [-1] * total  # per code: the code it was first reached from
+        self.via = [-1] * total  # per code: the index in ``moves`` of that move
+        self.steps[0] = 0
+        self.order = [0]  # codes in the order reached, so by steps
+        self.best: dict[int, int] = {}  # amount -> fewest steps to have it in some jug (not 0, not a capacity)
+        self._search()
+
+    def amounts(self, code: int) -> tuple[int, ...]:
+        out = []
+        for capacity in self.capacities:
+            code, amount = divmod(code, capacity + 1)
+            out.append(amount)
+        return tuple(out)
+
+    def _search(self) -> None:
+        capacities, place, moves = self.capacities, self.place, self.moves
+        steps, parent, via, order, best = self.steps, self.parent, self.via, self.order, self.best
+        jugs = len(capacities)
+        radix = [capacity + 1 for capacity in capacities]
+        # ``moves_of`` lists the fills, then the empties, then the pours: the same order, one loop per kind
+        pours = [(index, i, j, place[j] - place[i]) for index, (kind, i, j) in enumerate(moves) if kind == "pour"]
+        for code in order:  # the list grows while it is walked: a FIFO queue without pops
+            have, rest = [], code
+            for base in radix:
+                rest, amount = divmod(rest, base)
+                have.append(amount)
+            after = steps[code] + 1
+            found = []
+            for i in range(jugs):
+                if have[i] != capacities[i]:
+                    found.append((code + (capacities[i] - have[i]) * place[i], i))
+            for i in range(jugs):
+                if have[i]:
+                    found.append((code - have[i] * place[i], jugs + i))
+            for nxt, index in found:
+                if steps[nxt] < 0:
+                    steps[nxt], parent[nxt], via[nxt] = after, code, index
+                    order.append(nxt)
+            for index, i, j, shift in pours:
+                room = capacities[j] - have[j]
+                poured = have[i] if have[i] < room else room
+                if not poured:
+                    continue
+                nxt = code + poured * shift
+                if steps[nxt] < 0:
+                    steps[nxt], parent[nxt], via[nxt] = after, code, index
+                    order.append(nxt)
+                    # fill and empty only make a capacity or 0: only a pour can make a new amount
+                    for amount in (have[i] - poured, have[j] + poured):
+                        if amount not in best and amount > 0 and amount not in capacities:
+                            best[amount] = after
+
+    def first_holding(self, target: int) -> int:
+        """The code of the first state (fewest steps, then smallest as a tuple of amounts) holding ``target``."""
+        holding = [code for code in self.order if target in self.amounts(code)]
+        fewest = self.steps[holding[0]]
+        return min((code for code in holding if self.steps[code] == fewest), key=self.amounts)
+
+    def path_to(self, code: int) -> list[Move]:
+        path: list[Move] = []
+        while code:
+            path.append(self.moves[self.via[code]])
+            code = self.parent[code]
+        path.reverse()
+        return path
 
 
 def describe(move: Move) -> str:
@@ -89,27 +156,13 @@ class WaterJugs(Environment):
             capacities = sorted(rng.sample(range(2, largest + 1), jugs))
             if math.gcd(*capacities) != 1:
                 continue
-            seen = distances(capacities)
-            best: dict[int, int] = {}  # amount -> fewest steps to have it in some jug
-            for state, (steps, _, _) in seen.items():
-                for amount in state:
-                    if amount not in capacities and amount > 0 and steps < best.get(amount, steps + 1):
-                        best[amount] = steps
+            reachable = Reachable(capacities)
+            best = reachable.best
             if best:
                 break
         longest = max(best.values())
         target = rng.choice(sorted(a for a, s in best.items() if s >= longest - 1))
-        goal = min(
-            (state for state in seen if target in state), key=lambda s: (seen[s][0], s)
-        )  # the first state (fewest steps, then smallest) holding the target
-        path: list[Move] = []
-        state = goal
-        while seen[state][1] is not None:
-            _, prev, move = seen[state]
-            assert move is not None and prev is not None
-            path.append(move)
-            state = prev
-        path.reverse()
+        path = reachable.path_to(reachable.first_holding(target))
         names = ", ".join(f"{JUG_NAMES[i]} holds {c} litres" for i, c in enumerate(capacities))
         prompt = (
             f"You have {jugs} unmarked jugs: {names}. All start empty, and there is an unlimited tap and drain. "

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import reduce
+from operator import and_, or_
 
 
 def filter_line(patterns: Sequence[int], ones: int, zeros: int) -> list[int]:
@@ -49,63 +51,105 @@ class PatternSearch:
         self.aborted = False
         self.solutions: list[list[int]] = []
 
-    def propagate(self, rows: list[list[int]], cols: list[list[int]]) -> bool:
-        changed = True
-        while changed:
-            changed = False
-            for mine, other, own_len in ((rows, cols, self.width), (cols, rows, self.height)):
-                full = (1 << own_len) - 1
-                # the cells this side knows, handed to each crossing line as bit masks
-                one_at = [0] * len(other)
-                zero_at = [0] * len(other)
-                for i, cands in enumerate(mine):
-                    if not cands:
-                        return False
-                    all_and, any_or = full, 0
-                    for p in cands:
-                        all_and &= p
-                        any_or |= p
-                    known_zero = full & ~any_or
-                    if all_and | known_zero:
-                        bit = 1 << i
-                        for j in range(own_len):
-                            if all_and >> j & 1:
-                                one_at[j] |= bit
-                            elif known_zero >> j & 1:
-                                zero_at[j] |= bit
-                for j in range(len(other)):
-                    ones, zeros = one_at[j], zero_at[j]
-                    if ones or zeros:
-                        cands = other[j]
-                        kept = filter_line(cands, ones, zeros)
-                        if len(kept) != len(cands):
-                            if not kept:
-                                return False
-                            other[j] = kept
-                            changed = True
-                if self.distinct:
-                    decided = [cands[0] for cands in mine if len(cands) == 1]
-                    taken = set(decided)
-                    if len(taken) != len(decided):
-                        return False
-                    for i, cands in enumerate(mine):
-                        if len(cands) > 1:
-                            kept = [p for p in cands if p not in taken]
-                            if len(kept) != len(cands):
-                                if not kept:
-                                    return False
-                                mine[i] = kept
-                                changed = True
-        return True
+    def propagate(
+        self,
+        rows: list[list[int]],
+        cols: list[list[int]],
+        state: tuple | None = None,
+        touched: tuple[int, int] | None = None,
+    ) -> tuple | None:
+        """Filter the candidates in place to the fixed point; None on a contradiction, else the bookkeeping
+        a child node starts from (``state``, with ``touched`` = (side, line) the only line it changed).
 
-    def run(self, rows: list[list[int]] | None = None, cols: list[list[int]] | None = None) -> None:
+        A worklist: only a line whose candidates changed is looked at again, only the cells it newly knows
+        are handed to the crossing lines, and only a line newly decided is removed from its side's others
+        (with ``distinct``). Every step only removes candidates that cannot fit, so the fixed point, and the
+        candidate lists in their order, are the same whatever order the steps run in; a child of a node at
+        its fixed point therefore only needs to start from the line it branched on.
+        """
+        sides = (rows, cols)
+        lengths = (self.width, self.height)
+        if state is None or touched is None:
+            # per line: the cells already handed to crossing lines; with distinct, the patterns of decided
+            # lines and which lines were already removed from the others
+            reported = ([0] * len(rows), [0] * len(cols))
+            taken: tuple[set[int], set[int]] = (set(), set())
+            settled = [[False] * len(rows), [False] * len(cols)]
+            dirty = [list(range(len(rows))), list(range(len(cols)))]
+            queued = [[True] * len(rows), [True] * len(cols)]
+        else:
+            reported = (list(state[0][0]), list(state[0][1]))
+            taken = (set(state[1][0]), set(state[1][1]))
+            settled = [list(state[2][0]), list(state[2][1])]
+            dirty = [[], []]
+            queued = [[False] * len(rows), [False] * len(cols)]
+            dirty[touched[0]].append(touched[1])
+            queued[touched[0]][touched[1]] = True
+        while dirty[0] or dirty[1]:
+            for side in (0, 1):
+                mine, other, full = sides[side], sides[1 - side], (1 << lengths[side]) - 1
+                todo, dirty[side] = dirty[side], []
+                one_at: dict[int, int] = {}
+                zero_at: dict[int, int] = {}
+                for i in todo:
+                    queued[side][i] = False
+                    cands = mine[i]
+                    if not cands:
+                        return None
+                    all_and = reduce(and_, cands, full)
+                    known_zero = full & ~reduce(or_, cands, 0)
+                    new = (all_and | known_zero) & ~reported[side][i]
+                    if new:
+                        reported[side][i] |= new
+                        bit = 1 << i
+                        while new:
+                            low = new & -new
+                            new ^= low
+                            j = low.bit_length() - 1
+                            if all_and & low:
+                                one_at[j] = one_at.get(j, 0) | bit
+                            else:
+                                zero_at[j] = zero_at.get(j, 0) | bit
+                    if self.distinct and len(cands) == 1 and not settled[side][i]:
+                        settled[side][i] = True
+                        p = cands[0]
+                        if p in taken[side]:
+                            return None
+                        taken[side].add(p)
+                        for k, others in enumerate(mine):
+                            if k != i and len(others) > 1 and p in others:
+                                kept = [q for q in others if q != p]
+                                mine[k] = kept
+                                if not queued[side][k]:
+                                    queued[side][k] = True
+                                    dirty[side].append(k)
+                for j in sorted(one_at.keys() | zero_at.keys()):
+                    cands = other[j]
+                    kept = filter_line(cands, one_at.get(j, 0), zero_at.get(j, 0))
+                    if len(kept) != len(cands):
+                        if not kept:
+                            return None
+                        other[j] = kept
+                        if not queued[1 - side][j]:
+                            queued[1 - side][j] = True
+                            dirty[1 - side].append(j)
+        return reported, taken, settled
+
+    def run(
+        self,
+        rows: list[list[int]] | None = None,
+        cols: list[list[int]] | None = None,
+        state: tuple | None = None,
+        touched: tuple[int, int] | None = None,
+    ) -> None:
         if rows is None or cols is None:
             rows, cols = [list(c) for c in self.start[0]], [list(c) for c in self.start[1]]
         self.nodes += 1
         if self.node_limit is not None and self.nodes > self.node_limit:
             self.aborted = True
             return
-        if not self.propagate(rows, cols):
+        state = self.propagate(rows, cols, state, touched)
+        if state is None:
             return
         best, best_count, best_side = -1, 0, 0
         for side, lines in enumerate((rows, cols)):
@@ -121,7 +165,7 @@ class PatternSearch:
         for p in options:
             child_rows, child_cols = [list(c) for c in rows], [list(c) for c in cols]
             (child_rows, child_cols)[best_side][best] = [p]
-            self.run(child_rows, child_cols)
+            self.run(child_rows, child_cols, state, (best_side, best))
             if self.aborted or len(self.solutions) >= self.limit:
                 return
 

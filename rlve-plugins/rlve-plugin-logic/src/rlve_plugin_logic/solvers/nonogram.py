@@ -1,13 +1,17 @@
 """A nonogram solver: exact line solving by dynamic programming, propagation, and backtracking.
 
 ``line_options`` decides, for one line with some cells known, which cells can still be empty and which
-can still be filled in at least one placement of the runs (two DP passes, prefix and suffix, and a
-difference array to mark the cells a valid run placement covers): O(runs x length) per line. The grid
-solver re-solves every line whose cells changed until nothing changes, then branches on an unknown
-cell; it stops after ``limit`` solutions, so ``limit=2`` decides uniqueness.
+can still be filled in at least one placement of the runs: a prefix pass and a suffix pass, each row of
+the DP an integer bit set over the prefix lengths (so a run's placements are shifts and masks, and "the
+prefix may grow over cells that can be empty" is one carry ripple), then the union of every placement
+that fits both sides. The grid solver re-solves every line whose cells changed until nothing changes,
+then branches on an unknown cell; it stops after ``limit`` solutions, so ``limit=2`` decides uniqueness.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
 
 UNKNOWN, EMPTY, FILLED = -1, 0, 1
 
@@ -26,78 +30,71 @@ def runs_of(cells: list[int] | list[bool]) -> list[int]:
     return out
 
 
+def _reach(seeds: int, through: int) -> int:
+    """``seeds`` plus every bit reached from a seed by stepping up through consecutive bits of ``through``:
+    a carry added at the bit above a seed ripples up the run of ones there, and the bits it flips are that run."""
+    step = (seeds << 1) & through
+    return seeds | step | (((through + step) ^ through) & through)
+
+
+def _prefix_fits(clue: Sequence[int], m: int, not_filled: int, not_empty: int) -> tuple[list[int], list[int]]:
+    """(fits, starts): fits[j] has bit i when the first j runs fit in cells[:i] (cells[:i] fully decided);
+    starts[j] has bit s when run j may start at cell s after the runs before it, over cells that can be filled."""
+    filled = ~not_filled & ((1 << m) - 1)
+    first_filled = (filled & -filled).bit_length() - 1 if filled else m
+    fits = [(1 << (first_filled + 1)) - 1]  # no run yet: every prefix before the first filled cell
+    through = not_filled << 1  # a prefix of length i grows to i + 1 over a cell i that can be empty
+    starts = []
+    for j, length in enumerate(clue):
+        room = not_empty & ((1 << max(0, m - length + 1)) - 1)  # cells s .. s + length - 1 can all be filled
+        for t in range(1, length):
+            room &= not_empty >> t
+        begin = fits[0] if j == 0 else (fits[j] & not_filled) << 1  # after the runs before it and one gap
+        starts.append(begin & room)
+        fits.append(_reach((begin & room) << length, through))
+    return fits, starts
+
+
+def _reverse(bits: int, width: int) -> int:
+    return int(format(bits, f"0{width}b")[::-1], 2) if width else 0
+
+
 def line_options(clue: list[int], cells: list[int]) -> tuple[list[bool], list[bool]] | None:
     """(can be empty, can be filled) per cell, or None if no placement of ``clue`` fits ``cells``."""
     m, k = len(cells), len(clue)
-    # zeros[i]: number of known-empty cells in cells[:i]; a run may cover [s, e) only if none is empty.
-    zeros = [0] * (m + 1)
-    for i, cell in enumerate(cells):
-        zeros[i + 1] = zeros[i] + (cell == EMPTY)
-    # fwd[j][i]: the first j runs fit in cells[:i], cells[:i] fully decided.
-    fwd = [[False] * (m + 1) for _ in range(k + 1)]
-    fwd[0][0] = True
-    for i in range(1, m + 1):
-        fwd[0][i] = fwd[0][i - 1] and cells[i - 1] != FILLED
-    for j in range(1, k + 1):
-        length = clue[j - 1]
-        row, prev = fwd[j], fwd[j - 1]
-        for i in range(1, m + 1):
-            if row[i - 1] and cells[i - 1] != FILLED:
-                row[i] = True
-                continue
-            s = i - length
-            if s < 0 or zeros[i] - zeros[s]:
-                continue
-            if j == 1:
-                row[i] = prev[s]
-            else:
-                row[i] = s >= 1 and cells[s - 1] != FILLED and prev[s - 1]
-    if not fwd[k][m]:
+    not_filled = sum(1 << i for i, cell in enumerate(cells) if cell != FILLED)
+    not_empty = sum(1 << i for i, cell in enumerate(cells) if cell != EMPTY)
+    fwd, starts = _prefix_fits(clue, m, not_filled, not_empty)
+    if not fwd[k] >> m & 1:
         return None
-    # bwd[j][i]: runs j.. (0-based) fit in cells[i:], cells[i:] fully decided.
-    bwd = [[False] * (m + 2) for _ in range(k + 1)]
-    bwd[k][m] = True
-    for i in range(m - 1, -1, -1):
-        bwd[k][i] = bwd[k][i + 1] and cells[i] != FILLED
-    for j in range(k - 1, -1, -1):
-        length = clue[j]
-        row, nxt = bwd[j], bwd[j + 1]
-        for i in range(m - 1, -1, -1):
-            if row[i + 1] and cells[i] != FILLED:
-                row[i] = True
-                continue
-            e = i + length
-            if e > m or zeros[e] - zeros[i]:
-                continue
-            if j == k - 1:
-                row[i] = nxt[e]
-            else:
-                row[i] = e < m and cells[e] != FILLED and nxt[e + 1]
-    can_empty = [cells[i] != FILLED and any(fwd[j][i] and bwd[j][i + 1] for j in range(k + 1)) for i in range(m)]
-    cover = [0] * (m + 1)
-    for j in range(k):
-        length = clue[j]
-        for s in range(0, m - length + 1):
-            e = s + length
-            if zeros[e] - zeros[s]:
-                continue
-            before = fwd[0][s] if j == 0 else (s >= 1 and cells[s - 1] != FILLED and fwd[j][s - 1])
-            if not before:
-                continue
-            after = bwd[k][e] if j == k - 1 else (e < m and cells[e] != FILLED and bwd[j + 1][e + 1])
-            if after:
-                cover[s] += 1
-                cover[e] -= 1
-    can_fill, running = [], 0
-    for i in range(m):
-        running += cover[i]
-        can_fill.append(running > 0)
-    return can_empty, can_fill
+    # the suffix pass is the prefix pass of the reversed line: bwd[j] has bit i when runs j.. fit in cells[i:]
+    reverse_fits, _ = _prefix_fits(clue[::-1], m, _reverse(not_filled, m), _reverse(not_empty, m))
+    bwd = [_reverse(reverse_fits[k - j], m + 1) for j in range(k + 1)]
+    empty_mask = 0  # cell i is a gap after j runs: j runs fit in cells[:i] and the rest in cells[i + 1:]
+    for j in range(k + 1):
+        empty_mask |= fwd[j] & (bwd[j] >> 1)
+    empty_mask &= not_filled
+    fill_mask = 0  # every cell of every placement of run j that fits both before and after it
+    for j, length in enumerate(clue):
+        after = bwd[k] if j == k - 1 else (bwd[j + 1] >> 1) & not_filled
+        placed = starts[j] & (after >> length)
+        for t in range(length):
+            fill_mask |= placed << t
+    return [bool(empty_mask >> i & 1) for i in range(m)], [bool(fill_mask >> i & 1) for i in range(m)]
+
+
+@lru_cache(maxsize=1 << 14)
+def line_options_of(clue: tuple[int, ...], cells: tuple[int, ...]) -> tuple[list[bool], list[bool]] | None:
+    """``line_options`` remembered: the generator re-solves the same clues many times while it adds known
+    cells, and the search meets the same line contents again in sibling branches. The lists returned are
+    shared: read them, never change them."""
+    return line_options(list(clue), list(cells))
 
 
 class _Search:
     def __init__(self, row_clues: list[list[int]], col_clues: list[list[int]], limit: int, node_limit):
-        self.rows, self.cols = row_clues, col_clues
+        self.rows = [tuple(clue) for clue in row_clues]
+        self.cols = [tuple(clue) for clue in col_clues]
         self.h, self.w = len(row_clues), len(col_clues)
         self.limit = limit
         self.node_limit = node_limit
@@ -118,7 +115,7 @@ class _Search:
             else:
                 cells = [grid[r][index] for r in range(self.h)]
                 clue = self.cols[index]
-            options = line_options(clue, cells)
+            options = line_options_of(clue, tuple(cells))
             if options is None:
                 return False
             can_empty, can_fill = options
