@@ -4,6 +4,7 @@ nox -s lint tests   what CI runs (.ci/run) and the README's test command; plain 
 nox -s tests        every test of every package (no lint)
 nox -s lint         ruff
 nox -s demo         the main job: a tour of every environment, or a tiny GRPO run once the trainer is in
+nox -s engines      the engine tests: rlve inside verl 0.7.1 (installed on CPU) and the Ray curriculum actor
 nox -s bench        the benchmarks, with ratios against peers measured in the same run
 """
 
@@ -21,7 +22,7 @@ else:  # pragma: no cover
 
 ROOT = Path(__file__).parent
 nox.options.default_venv_backend = "virtualenv"
-nox.options.sessions = ["lint", "tests"]
+nox.options.sessions = ["lint", "tests", "engines"]
 
 # The CPU build of torch lies on this machine's disk; an unpinned torch would pull a multi-GB CUDA build.
 TORCH = "torch==2.13.0"
@@ -69,6 +70,40 @@ def tests(session: nox.Session) -> None:
     session.run("pytest", *test_dirs, *session.posargs, env={"HF_HUB_OFFLINE": "1", "RLVE_STRICT_PLUGINS": "1"})
 
 
+#: verl 0.7.1 is the last release with the curriculum sampler hook (verl/experimental/dataset/sampler.py) that
+#: rlve's sampler implements; 0.8 and 0.9 dropped it. Its declared dependencies (numpy<2, ray[default], wandb,
+#: vllm through extras...) are a GPU training stack, so it is installed with --no-deps plus exactly what its
+#: DataProto, RLHFDataset, create_rl_dataset / create_rl_sampler (trainer/main_ppo.py) and Hydra config import
+#: on CPU, at the versions verified together with torch 2.13 and numpy 2.
+VERL = "verl==0.7.1"
+VERL_CPU_DEPS = (
+    "ray==2.60.0",  # verl.protocol imports ray; the Ray curriculum actor's tests use it too
+    "tensordict==0.10.0",
+    "torchdata==0.11.0",  # StatefulDataLoader
+    "hydra-core==1.3.8",
+    "omegaconf==2.3.1",
+    "codetiming==1.4.0",
+    "pillow==13.0.0",  # rl_dataset.py imports PIL
+    "aiohttp==3.14.5",  # main_ppo's import chain
+    "peft==0.21.2",  # main_ppo's import chain
+)
+
+
+@nox.session
+def engines(session: nox.Session) -> None:
+    """rlve-trainer/tests/engines: rlve's dataset, sampler and reward inside verl's own data pipeline, and the
+    Ray curriculum actor, on CPU (verl's trainer itself needs GPUs and vLLM: not run here)."""
+    install_everything(session)
+    session.install("pytest>=8", *VERL_CPU_DEPS)
+    session.install("--no-deps", VERL)
+    session.run(
+        "pytest",
+        str(ROOT / "rlve-trainer" / "tests" / "engines"),
+        *session.posargs,
+        env={"HF_HUB_OFFLINE": "1", "RLVE_STRICT_PLUGINS": "1"},
+    )
+
+
 @nox.session
 def bench(session: nox.Session) -> None:
     """Every case prints ours, the peer's figure measured in the same run, and the ratio."""
@@ -80,6 +115,7 @@ def bench(session: nox.Session) -> None:
 
 @nox.session
 def demo(session: nox.Session) -> None:
+    """`rlve train --demo`: a warm start (cached), then GRPO whose bands climb; CPU, offline, ~1 min on 2 cores."""
     install_everything(session)
     if TRAINER:
         # The plot extra (matplotlib): `rlve history plot`, which the demo and the README suggest next, works here.

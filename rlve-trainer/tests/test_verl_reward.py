@@ -26,7 +26,7 @@ def score(row, text):
 def test_the_reference_scores_one_and_a_wrong_answer_zero(rows):
     for row in rows:
         right = score(row, f"Let me think. <answer>{row['reward_model']['ground_truth']}</answer>")
-        assert right == {"score": 1.0, "acc": True, "format_ok": True}, row["data_source"]
+        assert right == {"score": 1.0, "acc": True, "format_ok": True, "verifier_error": False}, row["data_source"]
         wrong = score(row, "<answer>0 0 0</answer>")
         assert wrong["score"] == 0.0 and not wrong["acc"]
 
@@ -39,4 +39,4 @@ def test_hostile_responses_and_broken_rows_score_zero_without_raising(rows):
     info = dict(row["extra_info"])
     for broken in ({}, {**info, "env_version": 999}, {**info, "env": "math/no_such"}, {**info, "seed": "x"}, None):
         result = compute_score(row["data_source"], "<answer>1</answer>", None, broken)
-        assert result == {"score": 0.0, "acc": False, "format_ok": False}
+        assert result == {"score": 0.0, "acc": False, "format_ok": False, "verifier_error": True}

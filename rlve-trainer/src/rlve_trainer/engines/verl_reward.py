@@ -9,9 +9,11 @@ code environments run the answer in the code pack's sandbox). Point verl at this
     custom_reward_function.path=$(python -c "import rlve_trainer.engines.verl_reward as m; print(m.__file__)")
     custom_reward_function.name=compute_score
 
-It returns ``{"score", "acc", "format_ok"}``: verl takes ``score`` as the reward and passes the other keys on
-as ``reward_extra_info``. A row rlve cannot judge (no ``extra_info``, an unknown environment, another
-environment version) scores 0 with ``format_ok`` false, never an exception that would stop the batch.
+It returns ``{"score", "acc", "format_ok", "verifier_error"}``: verl takes ``score`` as the reward and passes
+the other keys on as ``reward_extra_info`` (rlve's curriculum sampler reads ``acc`` and ``verifier_error``). A
+row rlve cannot judge (no ``extra_info``, an unknown environment, another environment version) and an answer
+whose verifier failed score 0 with ``verifier_error`` true, never an exception that would stop the batch; the
+curriculum does not count them, as in ``rlve train``.
 """
 
 from __future__ import annotations
@@ -47,7 +49,13 @@ def verdict_for(data_source: str, solution_str: str, extra_info: dict[str, Any] 
 
 
 def compute_score(data_source, solution_str, ground_truth=None, extra_info=None, **kwargs) -> dict[str, Any]:
-    """verl's reward function: ``{"score": reward, "acc": correct, "format_ok": ...}`` (binary reward, as RLVE)."""
+    """verl's reward function: ``{"score": reward, "acc": correct, "format_ok", "verifier_error"}`` (binary, as
+    RLVE)."""
     verdict = verdict_for(data_source, solution_str, extra_info)
     correct = bool(verdict.correct)
-    return {"score": 1.0 if correct else 0.0, "acc": correct, "format_ok": bool(verdict.format_ok)}
+    return {
+        "score": 1.0 if correct else 0.0,
+        "acc": correct,
+        "format_ok": bool(verdict.format_ok),
+        "verifier_error": bool(verdict.is_verifier_error),
+    }
