@@ -6,6 +6,8 @@ The full demo's timing and how far its bands climb are measured by `nox -s bench
 
 from __future__ import annotations
 
+import functools
+import json
 import re
 import shlex
 import sqlite3
@@ -16,7 +18,6 @@ from click.testing import CliRunner
 from rlve import plugins
 from rlve.cli import cli
 from rlve_trainer import demo
-from rlve_trainer.ablate.warm_start import warm_start
 
 pytest.importorskip("matplotlib")
 
@@ -41,26 +42,35 @@ def test_the_warm_start_is_built_once_in_the_cache_and_then_reused(cache):
 
 
 def test_a_shortened_demo_raises_bands_announces_them_and_prints_what_to_run_next(cache, tmp_path, monkeypatch):
-    # The demo's own warm start, shortened: a few supervised steps at the cached path the demo looks in.
-    warm_start(demo.warm_start_folder(demo.WarmStart(), demo.ENVS), demo.ENVS, difficulties=[0], steps=5,
-               batch_size=8, hidden_size=32, layers=1)
+    # The demo builds its own warm start, with tiny settings: a few supervised steps into the user's cache.
+    tiny = functools.partial(demo.WarmStart, steps=5, stop_at_accuracy=None, batch_size=8, hidden_size=32, layers=1)
+    monkeypatch.setattr(demo, "WarmStart", tiny)
     monkeypatch.chdir(tmp_path)
     plugins.register_commands(cli)
-    overrides = ["--set", "max_steps=3", "--set", "grpo.per_device_train_batch_size=16",
+    overrides = ["--set", "max_steps=4", "--set", "grpo.per_device_train_batch_size=16",
                  "--set", "curriculum.params={min_samples = 4, threshold = 0.0, window = 4}"]
     result = CliRunner().invoke(cli, ["train", "--demo", *overrides, "--output", "out"], catch_exceptions=False)
     assert result.exit_code == 0, result.output
     output = result.output
-    assert "warm start: reused the cached model" in output
+    assert "warm start: done after 5 steps" in output
+    folder = demo.warm_start_folder(tiny(), demo.ENVS)
+    assert folder.is_relative_to(cache) and (folder / "warm_start.json").is_file()
+    db = sqlite3.connect(tmp_path / "out" / "history.db")
+    (config,) = db.execute("SELECT config FROM runs").fetchone()
+    assert json.loads(config)["model"]["path"] == str(folder)  # GRPO trained the warm-started model
     raises = re.findall(r"^raise: (\S+) (\d+)-(\d+) -> (\d+)-(\d+) at step (\d+)", output, flags=re.M)
     assert raises, output
     assert any(env == "math/addition" for env, *_ in raises)
-    db = sqlite3.connect(tmp_path / "out" / "history.db")
     changes = db.execute("SELECT env, old_high, new_high FROM difficulty_changes ORDER BY id").fetchall()
     assert len(changes) == len(raises) and all(new == old + 1 for _, old, new in changes)
     reached = dict(db.execute("SELECT env, MAX(new_high) FROM difficulty_changes GROUP BY env").fetchall())
     for env in demo.ENVS:
-        assert f"{env}: reached difficulty {reached.get(env, 0)} after" in output
+        count = sum(1 for changed, *_ in changes if changed == env)
+        assert f"{env}: reached difficulty {reached.get(env, 0)} after {count} raise" in output
+    # The plotted frontier is the staircase the raise lines announced: each band's top climbs one level per raise.
+    tops = {env: [high for _, high in rows] for env, rows in _by_env(db, "SELECT env, step, high FROM curriculum")}
+    for env in demo.ENVS:
+        assert tops[env] == sorted(tops[env]) and tops[env][-1] == reached.get(env, 0)
     commands = [line.strip() for line in output.splitlines() if line.strip().startswith("rlve history")]
     assert [c.split()[2] for c in commands] == ["show", "plot", "sql"]
     for command in commands:
@@ -69,4 +79,14 @@ def test_a_shortened_demo_raises_bands_announces_them_and_prints_what_to_run_nex
             args[args.index("-o") + 1] = str(tmp_path / "frontier.png")
         ran = CliRunner().invoke(cli, args, catch_exceptions=False)
         assert ran.exit_code == 0, (command, ran.output)
-    assert (tmp_path / "frontier.png").stat().st_size > 1000
+        if args[1] == "sql":
+            assert "math/addition" in ran.output
+    image = (tmp_path / "frontier.png").read_bytes()
+    assert image[:8] == b"\x89PNG\r\n\x1a\n" and len(image) > 1000
+
+
+def _by_env(db, query):
+    rows: dict[str, list] = {}
+    for env, *rest in db.execute(query + " ORDER BY env, step"):
+        rows.setdefault(env, []).append(tuple(rest))
+    return rows.items()

@@ -19,7 +19,7 @@ from rlve_trainer.cli.options import location_options
 @click.option(
     "--demo",
     is_flag=True,
-    help="CPU, offline, ~2 min: a tiny model warm-started on easy problems, then GRPO whose bands climb",
+    help="CPU, offline, ~1.5 min: a tiny model warm-started on easy problems, then GRPO whose bands climb",
 )
 @click.option(
     "--set",
@@ -71,8 +71,9 @@ def train(config_file, demo, overrides, resume, allow_version_change, quiet, db,
 
         packs.select(config.envs, purpose="`rlve train --demo`")  # names the package if a pack is missing
         warm_start = not config.model.path and not config.model.tiny
-        # Everything is checked before two minutes go into the warm start (the model it makes is checked later).
+        # Everything is checked before a minute goes into the warm start (the model it makes is checked later).
         preflight(config.model_copy(update={"model": ModelSection(tiny=True)}) if warm_start else config)
+        demo_module.use_threads()  # before the warm start and GRPO: the same staircase on every run here
         if warm_start:
             if not quiet:
                 click.echo(demo_module.banner(config), err=True)
