@@ -25,7 +25,13 @@ import rlve
 from envs import Pair, compare
 
 #: Value tasks with a peer: generation and verification throughput, as in the other packs' benchmarks.
-PAIRS = [Pair("code/brainfuck_output", reasoning_gym="bf")]
+PAIRS = [
+    Pair(
+        "code/brainfuck_output",
+        reasoning_gym="bf",
+        rg_size="reasoning-gym's bf has only a difficulty of 1 to 3 over fixed program templates; ours grows segments",
+    )
+]
 BATCH = 256
 TIMEOUT_SECONDS = 3.0
 #: The last commit before the hardening, and where its harness lies in it.

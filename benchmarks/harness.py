@@ -9,9 +9,28 @@ The ratio is always ours / peer, with its direction printed beside it, plus both
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
+
+
+@dataclass(frozen=True)
+class Options:
+    """What ``run.py`` was asked for, read by the modules that care (each says which in its docstring).
+
+    quick: fewer seeds and levels (also ``RLVE_BENCH_QUICK=1``), for a first look; write_readmes: the speed
+    case writes its tables into the pack READMEs; packs: measure only these packs (id prefixes), all when empty.
+    """
+
+    quick: bool = False
+    write_readmes: bool = False
+    packs: tuple[str, ...] = ()
+
+    @classmethod
+    def from_environment(cls, **given) -> Options:
+        quick = given.pop("quick", False) or os.environ.get("RLVE_BENCH_QUICK", "") not in ("", "0")
+        return cls(quick=quick, **given)
 
 
 @dataclass
@@ -22,6 +41,8 @@ class Row:
     peer_name: str
     unit: str
     note: str = ""
+    #: Figures behind the row (per level, say) that the JSON keeps and the printed line leaves out.
+    detail: dict = field(default_factory=dict)
 
     @property
     def higher_is_better(self) -> bool:
@@ -35,11 +56,21 @@ class Row:
 
 
 class Report:
-    def __init__(self) -> None:
+    def __init__(self, options: Options | None = None) -> None:
         self.rows: list[Row] = []
+        self.options = options or Options()
 
-    def __call__(self, case: str, ours: float, peer: float | None, peer_name: str, unit: str = "/s", note: str = ""):
-        row = Row(case, ours, peer, peer_name, unit, note)
+    def __call__(
+        self,
+        case: str,
+        ours: float,
+        peer: float | None,
+        peer_name: str,
+        unit: str = "/s",
+        note: str = "",
+        detail: dict | None = None,
+    ):
+        row = Row(case, ours, peer, peer_name, unit, note, detail or {})
         self.rows.append(row)
         print(format_row(row), flush=True)
 
@@ -59,22 +90,25 @@ def format_row(row: Row) -> str:
 
 
 def per_second(fn: Callable[[int], object], *, min_seconds: float = 0.5, max_calls: int = 1_000_000) -> float:
-    """Calls per second of ``fn(i)`` for i = 0, 1, 2, ... over at least ``min_seconds``."""
+    """Calls per CPU second of ``fn(i)`` for i = 0, 1, 2, ... over at least ``min_seconds`` of CPU time.
+
+    CPU time of this process (all threads), not wall time: the benchmarks share 2 cores with other work.
+    """
     fn(0)  # warm-up: imports, caches
-    calls, start = 0, time.perf_counter()
+    calls, start = 0, time.process_time()
     while True:
         fn(calls + 1)
         calls += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= min_seconds or calls >= max_calls:
+        elapsed = time.process_time() - start
+        if (elapsed >= min_seconds or calls >= max_calls) and elapsed > 0:
             return calls / elapsed
 
 
 def worst_seconds(fn: Callable[[int], object], calls: int) -> float:
-    """The slowest of ``calls`` calls of ``fn(i)``, in seconds."""
+    """The slowest of ``calls`` calls of ``fn(i)``, in CPU seconds."""
     worst = 0.0
     for i in range(calls):
-        start = time.perf_counter()
+        start = time.process_time()
         fn(i)
-        worst = max(worst, time.perf_counter() - start)
+        worst = max(worst, time.process_time() - start)
     return worst

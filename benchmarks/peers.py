@@ -4,7 +4,8 @@
   ``dataset.score_answer(answer, entry)``.
 - RLVE-Gym (PyPI ``rlve-gym``, a snapshot of RLVE's ``Gym/``): an environment class and a parameter
   controller per task; difficulty d means d calls of ``controller.update()``; ``env.generator(seed,
-  parameter)`` then ``env.prompt_generator()``; ``env.verifier(output)`` scores a full response.
+  parameter)`` then ``env.prompt_generator()``; ``env.verifier(output)`` scores a full response. The size
+  keys of the parameter (``N``, ``M``...) can be set directly, which is how the benchmarks size it.
 
 Both are optional: a missing peer makes ``available()`` false and the case prints n/a.
 """
@@ -16,6 +17,14 @@ import importlib.util
 
 def available(module: str) -> bool:
     return importlib.util.find_spec(module) is not None
+
+
+def rlve_gym_has(name: str) -> bool:
+    """Whether the installed RLVE-Gym snapshot has this task (rlve-gym 0.0.1 lacks some of RLVE's)."""
+    from Gym.environments import identifier2environment
+    from Gym.parameter_controllers import identifier2controller
+
+    return name in identifier2environment and name in identifier2controller
 
 
 class ReasoningGymTask:
@@ -32,7 +41,9 @@ class ReasoningGymTask:
 
 
 class RlveGymTask:
-    def __init__(self, name: str, difficulty: int):
+    """``overrides`` replace keys of the controller's parameters at that difficulty (the size: ``N``, ``M``...)."""
+
+    def __init__(self, name: str, difficulty: int, overrides: dict | None = None):
         from Gym.environments import identifier2environment
         from Gym.parameter_controllers import identifier2controller
 
@@ -40,12 +51,12 @@ class RlveGymTask:
         controller = identifier2controller[name]()
         for _ in range(difficulty):
             controller.update()
-        self.parameters = controller.get_parameter_list()
+        self.parameters = [parameter | (overrides or {}) for parameter in controller.get_parameter_list()]
 
     def generate(self, seed: int):
         env = self.env_cls()
         if not env.generator(seed, self.parameters[seed % len(self.parameters)]):
-            raise RuntimeError("RLVE-Gym generation failed or timed out")
+            raise RuntimeError(f"RLVE-Gym generation failed or hit its 10 s timeout (seed {seed})")
         env.prompt_generator()
         return env
 
