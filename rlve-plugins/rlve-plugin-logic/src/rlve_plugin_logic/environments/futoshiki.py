@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable
 from typing import Any
 
 from rlve import Environment, Instance, Verdict
@@ -43,7 +44,8 @@ def plan(difficulty: int) -> tuple[int, int]:
 
 class Futoshiki(Environment):
     id = "logic/futoshiki"
-    version = 1
+    # version 2: the inequalities are added in one search for other solutions, not one search each: 7.1 -> 3.9 ms
+    version = 2
     description = "Complete a futoshiki: a Latin square with given numbers and < / > signs between neighbours."
     difficulty_scales = (
         "side 4 to 10 and beyond, fewer given numbers at each level (one step per level to d 30, then one per "
@@ -114,6 +116,12 @@ class GrowingLatinProblem(LatinProblem):
         super().__init__(n, givens, less_than)
         self.previous, self.touched = previous, touched
         self.root: list[int] | None = None
+        # work items: lines 0 .. 2n - 1, then the ``<`` pairs; per cell, the items that read it
+        lines = len(self.lines)
+        self.items_of: list[list[int]] = [[i // n, n + i % n] for i in range(n * n)]
+        for k, (a, b) in enumerate(self.less_than):
+            self.items_of[a].append(lines + k)
+            self.items_of[b].append(lines + k)
 
     def initial(self) -> list[int] | None:
         if self.previous is None:
@@ -126,6 +134,142 @@ class GrowingLatinProblem(LatinProblem):
             self.root = domains if all(domains) and self.propagate(domains, self.touched) else None
         return None if self.root is None else list(self.root)
 
+    def add_pair(self, a: int, b: int) -> None:
+        """One more ``a < b`` pair; domains already at a fixed point must be propagated from its cells."""
+        self.less_than.append((a, b))
+        item = len(self.lines) + len(self.less_than) - 1
+        self.items_of[a].append(item)
+        self.items_of[b].append(item)
+
+    def rule_out_others(
+        self, truth: list[int], add_pair_against: Callable[[list[int]], None], node_limit: int
+    ) -> bool:
+        """Search once, depth first, for every solution but ``truth``; ``add_pair_against(other)`` must add
+        a pair (``add_pair``) that ``other`` breaks and ``truth`` obeys. False when the search takes more
+        than ``node_limit`` nodes; else ``truth`` is now the only solution.
+
+        A pair added deep in the search only removes solutions, so the subtrees already searched stay free
+        of other solutions; every node on the way back propagates the new pairs before its next branch.
+        """
+        start = self.initial()
+        nodes = 0
+
+        def search(dom: list[int]) -> bool:
+            nonlocal nodes
+            nodes += 1
+            if nodes > node_limit:
+                return False
+            best, best_count = -1, self.n + 1
+            for i, d in enumerate(dom):
+                if d & (d - 1):
+                    count = d.bit_count()
+                    if count < best_count:
+                        best, best_count = i, count
+                        if count == 2:
+                            break
+            if best < 0:
+                found = [d.bit_length() for d in dom]
+                if found != truth:
+                    add_pair_against(found)
+                return True
+            known = len(self.less_than)
+            untried = dom[best]
+            while untried:
+                if len(self.less_than) > known:
+                    added, known = self.less_than[known:], len(self.less_than)
+                    if any(dom[a] & (dom[a] - 1) == 0 == dom[b] & (dom[b] - 1) and dom[a] >= dom[b] for a, b in added):
+                        return True  # most often: this node already decided what a new pair forbids
+                    if not self.propagate(dom, [cell for pair in added for cell in pair]):
+                        return True
+                    untried &= dom[best]
+                    if not untried:
+                        return True
+                bit = untried & -untried
+                untried ^= bit
+                child = list(dom)
+                child[best] = bit
+                if self.propagate(child, (best,)) and not search(child):
+                    return False
+            return True
+
+        return start is None or search(start)
+
+    def propagate(self, dom: list[int], touched) -> bool:
+        """``LatinProblem.propagate`` (there are no line rules) with its steps written out: one stack of the
+        lines and pairs whose cells changed (``queued`` marks its members as bits), and the all-different
+        rule in one pass over a line when it changes nothing. Every step only removes values that cannot
+        fit, so the fixed point, a contradiction, and with them the search, are the same."""
+        full, lines, pairs, items_of = self.full, self.lines, self.less_than, self.items_of
+        line_count = len(lines)
+        stack: list[int] = []
+        queued = 0
+        for i in touched:
+            for item in items_of[i]:
+                if not queued >> item & 1:
+                    queued |= 1 << item
+                    stack.append(item)
+        while stack:
+            item = stack.pop()
+            queued ^= 1 << item
+            if item >= line_count:
+                a, b = pairs[item - line_count]
+                da, db = dom[a], dom[b]
+                na = da & ((1 << (db.bit_length() - 1)) - 1)  # below b's largest value
+                nb = db & ~((1 << (da & -da).bit_length()) - 1)  # above a's smallest value
+                if not na or not nb:
+                    return False
+                # one revision leaves the pair itself at its fixed point: only the other items of a and b
+                queued |= 1 << item
+                if na != da:
+                    dom[a] = na
+                    for other in items_of[a]:
+                        if not queued >> other & 1:
+                            queued |= 1 << other
+                            stack.append(other)
+                if nb != db:
+                    dom[b] = nb
+                    for other in items_of[b]:
+                        if not queued >> other & 1:
+                            queued |= 1 << other
+                            stack.append(other)
+                queued ^= 1 << item
+                continue
+            # all different on one line (narrow_all_different): a decided value leaves the other cells, a
+            # value only one cell can take goes there; removing decided values leaves the counts of the
+            # others as they are, so one count serves both
+            cells = lines[item]
+            decided = once = twice = 0
+            for i in cells:
+                d = dom[i]
+                if d & (d - 1) == 0:
+                    if not d or decided & d:
+                        return False
+                    decided |= d
+                twice |= once & d
+                once |= d
+            if once != full:
+                return False
+            hidden = once & ~twice & ~decided
+            if hidden or twice & decided:
+                for i in cells:
+                    d = dom[i]
+                    if d & (d - 1):
+                        narrowed = d & ~decided
+                        single = narrowed & hidden
+                        if single:
+                            if single & (single - 1):
+                                return False
+                            narrowed = single
+                        if narrowed != d:
+                            if not narrowed:
+                                return False
+                            dom[i] = narrowed
+                            for other in items_of[i]:
+                                if not queued >> other & 1:
+                                    queued |= 1 << other
+                                    stack.append(other)
+        return True
+
 
 def make_futoshiki(
     n: int, given_count: int, rng: random.Random, share: float = INITIAL_INEQUALITIES
@@ -134,8 +278,8 @@ def make_futoshiki(
 
     Every neighbour inequality of the solution, plus the givens, must already pin the solution down (half
     the givens are placed at random, the others where a second solution differs, within the planned count). Then a
-    random ``share`` of the inequalities is kept, and while a second solution exists, one of the others
-    that it violates is added back: one always exists, since the full set is unique.
+    random ``share`` of the inequalities is kept, and for every second solution that one search meets, one
+    of the others that it violates is added back: one always exists, since the full set is unique.
     """
     solution = random_full_grid(Shape(1, n), rng)
     pairs = [(r * n + c, r * n + c + 1) for r in range(n) for c in range(n - 1)]
@@ -168,17 +312,14 @@ def make_futoshiki(
     rng.shuffle(pairs)
     keep = round(share * len(pairs))
     chosen, spare = pairs[:keep], pairs[keep:]
-    root = None
-    while True:
-        problem = GrowingLatinProblem(n, givens, chosen, root, chosen[-1] if root else ())
-        solutions, complete = problem.solve(2, node_limit)
-        root = problem.root
-        if not complete:
-            return None
-        if len(solutions) == 1:
-            return solution, givens, chosen
-        other = solutions[0] if solutions[0] != solution else solutions[1]
+    problem = GrowingLatinProblem(n, givens, chosen)
+
+    def add_pair_against(other: list[int]) -> None:
         violated = [p for p in spare if other[p[0]] > other[p[1]]]
         pick = rng.choice(violated)
         spare.remove(pick)
-        chosen.append(pick)
+        problem.add_pair(*pick)
+
+    if not problem.rule_out_others(solution, add_pair_against, node_limit):
+        return None
+    return solution, givens, problem.less_than

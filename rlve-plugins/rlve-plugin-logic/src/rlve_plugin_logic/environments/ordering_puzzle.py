@@ -182,13 +182,15 @@ def make_puzzle(n: int, unknown: int, rng: random.Random) -> tuple[list[int], li
         rng,
         negation_of=lambda c: negation_of(c, n),
         fixed=fixed,
+        one_search=True,
     )
     return truth, given, clues
 
 
 class OrderingPuzzle(Environment):
     id = "logic/ordering_puzzle"
-    version = 1
+    # version 2: the clues come from one search for other orders, not a search per clue: 5.1 -> 3.0 ms
+    version = 2
     description = (
         "Deduce the finishing order of a race from relative clues (ahead of, immediately ahead of, between, "
         "k apart, not consecutive, not first or last); exactly one order fits."

@@ -47,7 +47,8 @@ def describe(clue: Clue, refs: list[str]) -> str:
 
 class Zebra(Environment):
     id = "logic/zebra"
-    version = 1
+    # version 2: clues come from one search (after trades of two houses), not a search per clue: 11 -> 3.5 ms
+    version = 2
     description = "Solve a zebra (Einstein) puzzle: deduce every house's attributes from the clues."
     difficulty_scales = (
         "unknown table cells 3 + s (s = d to 30, then one per two levels) in tables 3x2, 3x3, 4x3, 4x4, ... "

@@ -60,16 +60,22 @@ class ArrangementSolver:
         self.relations: list[Relation] = []
         self.unary: list[tuple[int, int]] = []
         self.watch: list[list[int]] = [[] for _ in range(n)]
+        self.added: list[Relation] = []  # every relation, as given, in order
         for relation in relations:
-            if relation[0] == "places":
-                self.unary.append((relation[1], relation[2]))
-                continue
-            if relation[0] == "offset":
-                relation = self._offset(relation)
-            for item in relation[1:4] if relation[0] == "between" else relation[1:3]:
-                self.watch[item].append(len(self.relations))
-            self.relations.append(relation)
+            self.add_relation(relation)
         self.nodes = 0
+
+    def add_relation(self, relation: Relation) -> None:
+        """One more relation (``rule_out_others`` propagates one added during its search)."""
+        self.added.append(relation)
+        if relation[0] == "places":
+            self.unary.append((relation[1], relation[2]))
+            return
+        if relation[0] == "offset":
+            relation = self._offset(relation)
+        for item in relation[1:4] if relation[0] == "between" else relation[1:3]:
+            self.watch[item].append(len(self.relations))
+        self.relations.append(relation)
 
     def _offset(self, relation: Relation) -> Relation:
         """("offset", x, y, allowed, forbidden): both lists of distances, normalised, whichever is shorter used."""
@@ -209,6 +215,70 @@ class ArrangementSolver:
         search(dom, list(range(self.n)), list(range(self.n)))
         return solutions, not aborted
 
+    def rule_out_others(self, truth: list[int], add_against: Callable[[list[int]], None], node_limit: int) -> bool:
+        """Search once, depth first, for every solution but ``truth``; ``add_against(other)`` must add a
+        relation (``add_relation``) that ``other`` breaks and ``truth`` obeys. False when the search takes more
+        than ``node_limit`` nodes; else ``truth`` is now the only solution.
+
+        A relation added deep in the search only removes solutions, so the subtrees already searched stay
+        free of other solutions; every node on the way back propagates the new relations before its next
+        branch. Branching is that of ``solve``.
+        """
+        dom = [self.full] * self.n
+        for item, mask in self.unary:
+            dom[item] &= mask
+        nodes = 0
+        watch = self.watch
+
+        def search(dom: list[int], queue: list[int], open_items: list[int]) -> bool:
+            nonlocal nodes
+            nodes += 1
+            if nodes > node_limit:
+                return False
+            if not self.propagate(dom, queue, open_items):
+                return True
+            open_items = [item for item in open_items if dom[item] & (dom[item] - 1)]
+            best, best_key = -1, (2, 0)
+            for item in open_items:
+                key = (0 if watch[item] else 1, dom[item].bit_count())
+                if key < best_key:
+                    best, best_key = item, key
+                    if key == (0, 2):
+                        break
+            if best < 0:
+                found = [d.bit_length() - 1 for d in dom]
+                if found != truth:
+                    add_against(found)
+                return True
+            known = len(self.added)
+            untried = dom[best]
+            while untried:
+                if len(self.added) > known:
+                    queue = []
+                    for relation in self.added[known:]:
+                        if relation[0] == "places":
+                            dom[relation[1]] &= relation[2]
+                            if not dom[relation[1]]:
+                                return True
+                            queue.append(relation[1])
+                        else:
+                            queue.extend(relation[1:4] if relation[0] == "between" else relation[1:3])
+                    known = len(self.added)
+                    if not self.propagate(dom, queue, open_items):
+                        return True
+                    untried &= dom[best]
+                    if not untried:
+                        return True
+                bit = untried & -untried
+                untried ^= bit
+                child = list(dom)
+                child[best] = bit
+                if not search(child, [best], open_items):
+                    return False
+            return True
+
+        return search(dom, list(range(self.n)), list(range(self.n)))
+
 
 Clue = list[Any]
 
@@ -226,6 +296,7 @@ def clues_until_unique(
     negation_of: Callable[[Clue], Relation | None] = lambda clue: None,
     fixed: tuple[Relation, ...] = (),
     node_limit: int | None = None,
+    one_search: bool = False,
 ) -> list[Clue]:
     """``clues`` and more, until ``truth`` is the only solution of ``fixed`` and the clues.
 
@@ -233,7 +304,9 @@ def clues_until_unique(
     in ``other``, which is added; when a search runs past ``node_limit`` nodes (default ``NODE_LIMIT``)
     without deciding, ``pin(rng)`` adds a strong clue (the place of an item, say) instead, so generation time
     stays bounded. Then every clue whose removal keeps the solution provably unique is dropped, in a random
-    order: none is redundant.
+    order: none is redundant. With ``one_search`` the second solutions come from one search that goes on after
+    each clue (``ArrangementSolver.rule_out_others``) instead of a search per clue; a search past the node limit
+    then pins an item and starts again.
     A clue is redundant when no arrangement fits the others and breaks it: with ``negation_of(clue)`` (a
     relation that holds exactly when the clue fails, or None) that is one search for a single solution,
     which the negated clue itself prunes hard.
@@ -262,7 +335,17 @@ def clues_until_unique(
         found, finished = ArrangementSolver(n, cyclic, [*relations(others), negated]).solve(1, node_limit)
         return finished and not found
 
-    while True:
+    while one_search:
+        solver = ArrangementSolver(n, cyclic, relations(clues))
+
+        def add_against(other: list[int], solver: ArrangementSolver = solver) -> None:
+            clues.append(separating(other, rng))
+            solver.add_relation(relations(clues[-1:])[-1])
+
+        if solver.rule_out_others(truth, add_against, node_limit):
+            break
+        clues.append(pin(rng))
+    while not one_search:
         found, finished = solve(clues)
         if not finished:
             clues.append(pin(rng))

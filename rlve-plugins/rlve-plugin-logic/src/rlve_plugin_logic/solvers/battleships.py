@@ -54,6 +54,33 @@ def random_fleet(n: int, fleet: Sequence[int], rng: random.Random) -> list[int]:
             return [ship >> i & 1 for i in range(n * n)]
 
 
+@lru_cache(maxsize=64)
+def _line_masks(n: int) -> tuple[int, ...]:
+    """The cells of each row, then of each column, as bit masks."""
+    rows = [sum(1 << (r * n + c) for c in range(n)) for r in range(n)]
+    return tuple(rows + [sum(1 << (r * n + c) for r in range(n)) for c in range(n)])
+
+
+#: What the search needs of a placement: its ship cells and halo as masks, the ship cells it puts in each line
+#: it crosses, and the lines its halo reaches beyond the ship (with their masks).
+SearchPlacement = tuple[int, int, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
+
+
+@lru_cache(maxsize=64)
+def _search_placements(n: int, length: int) -> tuple[SearchPlacement, ...]:
+    """``placements(n, length)`` as the search reads them; cached like them."""
+    found = []
+    for cells, mask, halo in placements(n, length):
+        needs: dict[int, int] = {}
+        for i in cells:
+            needs[i // n] = needs.get(i // n, 0) + 1
+            needs[n + i % n] = needs.get(n + i % n, 0) + 1
+        rim = halo & ~mask
+        reached = tuple((line, line_mask) for line, line_mask in enumerate(_line_masks(n)) if line_mask & rim)
+        found.append((mask, halo, tuple(needs.items()), reached))
+    return tuple(found)
+
+
 def solve(
     n: int,
     fleet: Sequence[int],
@@ -68,25 +95,22 @@ def solve(
     ``node_limit`` nodes. ``known`` is -1 (unknown), 0 (water) or 1 (ship) per cell.
 
     Sets of cells are bit masks (bit ``i`` is cell ``i``), so a placement is checked against the covered
-    cells with one ``&`` and each line's free cells are counted with one ``bit_count``.
+    cells with one ``&`` and each line's free cells are counted with one ``bit_count``. A line must keep as
+    many free cells as it still wants ship cells; placing a ship takes from a line it crosses as many free
+    cells as it gives ship cells, so only the lines its halo reaches beyond the ship need counting again.
     """
     ships = sorted(fleet, reverse=True)
     water = sum(1 << i for i in range(n * n) if known[i] == 0)
     must = sum(1 << i for i in range(n * n) if known[i] == 1)
-    line_masks = [sum(1 << (r * n + c) for c in range(n)) for r in range(n)]
-    line_masks += [sum(1 << (r * n + c) for r in range(n)) for c in range(n)]
     left = list(rows) + list(cols)  # ship cells still wanted per row, then per column
-    options: dict[int, list[tuple[int, int, list[tuple[int, int]]]]] = {}
-    for length in set(ships):
-        options[length] = []
-        for cells, mask, halo in placements(n, length):
-            needs: dict[int, int] = {}
-            for i in cells:
-                needs[i // n] = needs.get(i // n, 0) + 1
-                needs[n + i % n] = needs.get(n + i % n, 0) + 1
-            if mask & water or any(left[line] < k for line, k in needs.items()):
-                continue
-            options[length].append((mask, halo, list(needs.items())))
+    options: dict[int, list[SearchPlacement]] = {
+        length: [
+            option
+            for option in _search_placements(n, length)
+            if not option[0] & water and all(left[line] >= k for line, k in option[2])
+        ]
+        for length in set(ships)
+    }
     solutions: list[list[int]] = []
     nodes = 0
     aborted = False
@@ -105,25 +129,34 @@ def solve(
         choices = options[length]
         same = k + 1 < len(ships) and ships[k + 1] == length
         for index in range(first, len(choices)):
-            mask, halo, needs = choices[index]
-            if mask & covered or any(left[line] < need for line, need in needs):
+            mask, halo, needs, reached = choices[index]
+            if mask & covered:
                 continue
             for line, need in needs:
-                left[line] -= need
-            now_ship, now_covered = ship | mask, covered | halo
-            free = ~now_covered
-            # a revealed ship cell must stay reachable, and each line must keep enough free cells
-            if must & now_covered & ~now_ship == 0 and all(
-                left[line] <= (line_masks[line] & free).bit_count() for line in range(2 * n)
-            ):
-                search(k + 1, index + 1 if same else 0, now_ship, now_covered)
-            for line, need in needs:
-                left[line] += need
-            if aborted or len(solutions) >= limit:
-                return
+                if left[line] < need:
+                    break
+            else:
+                for line, need in needs:
+                    left[line] -= need
+                now_ship, now_covered = ship | mask, covered | halo
+                # a revealed ship cell must stay reachable, and each line must keep enough free cells
+                if must & now_covered & ~now_ship == 0:
+                    free = ~now_covered
+                    for line, line_mask in reached:
+                        if left[line] > (line_mask & free).bit_count():
+                            break
+                    else:
+                        search(k + 1, index + 1 if same else 0, now_ship, now_covered)
+                for line, need in needs:
+                    left[line] += need
+                if aborted or len(solutions) >= limit:
+                    return
 
     if sum(rows) == sum(cols) == sum(ships):
-        search(0, 0, 0, 0)
+        if max(left, default=0) <= n:
+            search(0, 0, 0, 0)
+        else:  # a line wants more ship cells than it has: no placement passes, the root is the only node
+            aborted = node_limit is not None and node_limit < 1
     return solutions, not aborted
 
 

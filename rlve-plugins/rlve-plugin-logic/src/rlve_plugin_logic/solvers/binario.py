@@ -62,5 +62,58 @@ def make_puzzle(n: int, blanks: int, rng: random.Random) -> tuple[list[list[int 
     empty: list[list[int | None]] = [[None] * n for _ in range(n)]
     solution = solve(n, empty, limit=1, rng=rng)[0][0]
     node_limit = 20 * n * n
-    puzzle = make_unique(solution, blanks, lambda grid: solve(n, grid, limit=2, node_limit=node_limit), rng)
+    puzzle = make_unique(
+        solution,
+        blanks,
+        lambda grid: solve(n, grid, limit=2, node_limit=node_limit),
+        rng,
+        try_other_value=True,
+        quick_second=RectangleFlips(solution).second_solution,
+    )
     return None if puzzle is None else (puzzle, solution)
+
+
+class RectangleFlips:
+    """Second solutions that differ from ``solution`` in the four corners of a rectangle: rows ``r``, ``r2``
+    and columns ``c``, ``c2`` read ``v, 1 - v`` and ``1 - v, v`` at the corners, and all swap. The rows and
+    columns keep their balance, so the flip is a solution when the four changed lines stay valid (no three
+    equal in a row) and distinct from the others: a few set lookups, where a search takes a propagation of
+    every line."""
+
+    def __init__(self, solution: list[list[int]]):
+        n = len(solution)
+        self.solution = solution
+        self.rows = [sum(v << c for c, v in enumerate(row)) for row in solution]
+        self.cols = [sum(solution[r][c] << r for r in range(n)) for c in range(n)]
+        self.valid = set(valid_lines(n))
+
+    def second_solution(self, puzzle: list[list[int | None]], r: int, c: int) -> bool:
+        """Whether a flip through cell (r, c) changes only it and empty cells of ``puzzle``."""
+        solution, rows, cols, valid = self.solution, self.rows, self.cols, self.valid
+        n, v = len(solution), solution[r][c]
+        for c2 in range(n):
+            if puzzle[r][c2] is not None or solution[r][c2] == v:
+                continue
+            row = rows[r] ^ (1 << c | 1 << c2)
+            if row not in valid or row in rows:
+                continue
+            for r2 in range(n):
+                if puzzle[r2][c] is not None or puzzle[r2][c2] is not None:
+                    continue
+                if solution[r2][c] == v or solution[r2][c2] != v:
+                    continue
+                row2 = rows[r2] ^ (1 << c | 1 << c2)
+                col = cols[c] ^ (1 << r | 1 << r2)
+                col2 = cols[c2] ^ (1 << r | 1 << r2)
+                if (
+                    row2 in valid
+                    and col in valid
+                    and col2 in valid
+                    and row2 not in rows
+                    and row != row2
+                    and col not in cols
+                    and col2 not in cols
+                    and col != col2
+                ):
+                    return True
+        return False

@@ -11,7 +11,7 @@ with the fewest candidates, and stops after ``limit`` solutions, so ``limit=2`` 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import reduce
 from operator import and_, or_
 
@@ -195,12 +195,19 @@ def make_unique(
     blanks: int,
     solve_grid,
     rng: random.Random,
+    *,
+    try_other_value: bool = False,
+    quick_second: Callable[[list[list[int | None]], int, int], bool] | None = None,
 ) -> list[list[int | None]] | None:
     """Empty exactly ``blanks`` cells of ``solution`` so that the puzzle keeps one solution, or None.
 
     ``solve_grid(grid) -> (solutions, complete)`` counts solutions up to 2. The planned cells are emptied
     at once; while a second solution exists a cell where it differs is given back; then single cells are
-    emptied, each only if the solution stays unique, until the count is exact.
+    emptied, each only if the solution stays unique, until the count is exact. With ``try_other_value``
+    that last check solves the puzzle with the cell given its other value instead: as the puzzle had one
+    solution, emptying the cell leaves it another exactly when that has one, and that search, pruned by the
+    wrong value, is smaller (the answer is the same whenever both searches finish). ``quick_second(puzzle,
+    r, c)``, when given, may skip it: True when it finds a second solution of ``puzzle`` without cell (r, c).
     """
     height, width = len(solution), len(solution[0])
     order = [(r, c) for r in range(height) for c in range(width)]
@@ -224,9 +231,18 @@ def make_unique(
             break
         if puzzle[r][c] is None:
             continue
-        puzzle[r][c] = None
-        found, complete = solve_grid(puzzle)
-        if complete and len(found) == 1:
+        if quick_second is not None and quick_second(puzzle, r, c):
+            unique = False
+        elif try_other_value:
+            puzzle[r][c] = 1 - solution[r][c]
+            found, complete = solve_grid(puzzle)
+            unique = complete and not found
+            puzzle[r][c] = None
+        else:
+            puzzle[r][c] = None
+            found, complete = solve_grid(puzzle)
+            unique = complete and len(found) == 1
+        if unique:
             missing -= 1
         else:
             puzzle[r][c] = solution[r][c]
