@@ -127,7 +127,7 @@ def demo(session: nox.Session) -> None:
 
 @nox.session(name="ablate-demo")
 def ablate_demo(session: nox.Session) -> None:
-    """`rlve ablate --demo`: warm start, then four curricula x three seeds on CPU (~10 min; a benchmark, not a test)."""
+    """`rlve ablate --demo`: warm start, four curricula x three seeds on 3 environments, CPU (<30 min, 2 cores)."""
     install_everything(session)
     session.install("matplotlib")
     session.run("rlve", "ablate", "--demo", *session.posargs, env={"HF_HUB_OFFLINE": "1"})

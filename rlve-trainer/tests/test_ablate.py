@@ -47,6 +47,9 @@ params = {{ low = 0, high = 1 }}
 difficulties = [0, 1]
 problems_per_level = 8
 held_out_envs = ["math/signed_sum"]
+curve_every = 1
+curve_problems = 4
+target_accuracy = 0.3
 
 [warm_start]
 steps = 40
@@ -137,6 +140,33 @@ def test_reduced_ablation_records_every_arm_seed_phase_and_level(first):
     assert len(set(map(tuple, before.values()))) == 1
 
 
+def test_every_arm_records_its_learning_curve_and_its_zero_advantage_groups(first):
+    _, db = first
+    # curve_every = 1 with 3 steps: steps 1 and 2 on the first 4 problems per level; step 3 is the final score.
+    points = db.execute(
+        "SELECT arm, step, COUNT(*), MIN(problems), MAX(problems) FROM ablation_curves GROUP BY arm, step"
+    ).fetchall()
+    assert len(points) == 4 * 2 and {row[1] for row in points} == {1, 2}
+    assert all(row[2] == 4 and row[3] == row[4] == 4 for row in points)  # 2 envs x 2 levels, 4 problems each
+    # Every step of every arm's run recorded its groups: 8 completions of 4 generations = 2 groups a step.
+    signal = db.execute(
+        "SELECT r.arm, SUM(c.step_groups), SUM(c.zero_advantage_groups), SUM(c.signal_rollouts) FROM curriculum c "
+        "JOIN (SELECT DISTINCT arm, run_id FROM ablation_results WHERE phase = 'after') r ON r.run_id = c.run_id "
+        "GROUP BY r.arm"
+    ).fetchall()
+    assert len(signal) == 4
+    for _arm, groups, zero, rollouts in signal:
+        assert groups == 3 * 2 and 0 <= zero <= groups
+        assert rollouts == 4 * (groups - zero)  # the rollouts of the groups with mixed rewards
+    # and they agree with the rollouts themselves: a group has zero advantage when its rewards are all equal
+    groups = db.execute(
+        "SELECT r.arm, o.run_id, o.slot, COUNT(DISTINCT o.reward) FROM rollouts o JOIN (SELECT DISTINCT arm, run_id "
+        "FROM ablation_results WHERE phase = 'after') r ON r.run_id = o.run_id GROUP BY r.arm, o.run_id, o.slot"
+    ).fetchall()
+    for arm, _, zero, _ in signal:
+        assert zero == sum(1 for row in groups if row[0] == arm and row[3] == 1)
+
+
 def test_held_out_problems_were_never_training_problems(first):
     from rlve_trainer.data import TRAIN_SEED_LIMIT
 
@@ -160,9 +190,9 @@ def test_report_prints_the_table(rlve_cli, first):
     result = run(rlve_cli, "ablate", "report", ablation_id[:10], "--output", str(folder / "runs"))
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert any(line.startswith("(start)") for line in lines)
-    assert any(line.startswith("adaptive") for line in lines) and any(line.startswith("fixed d=1") for line in lines)
-    assert "math/signed_sum (held out) d=1" in result.output
+    assert any(line.startswith("math/addition") and " (start) " in line for line in lines)
+    assert any(line.startswith("math/signed_sum (held out)") and " fixed d=1 " in line for line in lines)
+    assert any(line.startswith("all trained") and " adaptive " in line for line in lines)
     as_json = json.loads(
         run(rlve_cli, "ablate", "report", ablation_id, "--output", str(folder / "runs"), "--json").output
     )
@@ -174,6 +204,16 @@ def test_report_prints_the_table(rlve_cli, first):
         "target 0.5",
         "uniform 0..1",
     }
+    # The other tables: per-environment means, paired differences from the first arm, signal, curve.
+    assert "difference from adaptive, paired by seed" in result.output
+    assert any(line.startswith("uniform 0..1") and " all held out " in line for line in lines)
+    assert "zero-adv share" in result.output and "steps to 0.30" in result.output
+    assert "step 0" in result.output and "step 3" in result.output
+    assert as_json["reference"] == "adaptive"
+    assert {d["arm"] for d in as_json["differences"]} == {"fixed d=1", "target 0.5", "uniform 0..1"}
+    assert set(as_json["signal"]) == set(as_json["curve"]) == {"adaptive", "fixed d=1", "target 0.5", "uniform 0..1"}
+    assert all(arm["rollouts"]["mean"] == 3 * 8 for arm in as_json["signal"].values())  # compute-matched
+    assert all(set(arm["points"]) == {"0", "1", "2", "3"} for arm in as_json["curve"].values())
     listed = run(rlve_cli, "ablate", "list", "--output", str(folder / "runs"))
     assert ablation_id in listed.output and "finished" in listed.output
     sql = run(
@@ -205,6 +245,9 @@ def test_same_config_gives_the_same_results_in_parallel_workers_too(rlve_cli, fi
         (('name = "fixed d=1"', 'name = "adaptive"'), ("repeated: adaptive",)),
         (('envs = ["math/addition"]', 'envs = ["math/nosuch"]'), ("math/nosuch",)),
         (("seeds = [0]", "seeds = [0, 0]"), ("seeds",)),
+        (("threshold = 0.5 }", 'threshold = 0.5, initial_difficulty = "from-eval:x" }'), ("adaptive", "database")),
+        (("threshold = 0.5 }", 'threshold = 0.5, initial_difficulty = "frontier" }'), ("adaptive", "from-eval:")),
+        (('name = "reduced"', 'name = "reduced"\nreference = "nosuch"'), ("reference", "nosuch", "adaptive")),
         (("[warm_start]\nsteps = 40", "[later]\nsteps = 40"), ("later", "unknown field")),
     ],
 )

@@ -16,6 +16,7 @@ from rlve.curriculum import Curriculum, DifficultyChange
 from rlve.errors import RlveError
 from rlve_trainer.config import RewardSection
 from rlve_trainer.data import ProblemStream
+from rlve_trainer.group_signal import GroupSignal, measure, signal_by_env
 from rlve_trainer.verify_pool import score_all
 
 
@@ -66,9 +67,12 @@ class StepStats:
     by_env: dict[str, list[bool]] = field(default_factory=dict)
     verifier_errors: list[Outcome] = field(default_factory=list)
     changes: list[DifficultyChange] = field(default_factory=list)  # the curriculum's moves during the step
+    #: slot (a GRPO group) -> (env, its completions' rewards): what zero_advantage_share is measured on
+    groups: dict[int, tuple[str, list[float]]] = field(default_factory=dict)
 
     def add(self, outcome: Outcome) -> None:
         self.rewards.append(outcome.reward)
+        self.groups.setdefault(outcome.slot, (outcome.env, []))[1].append(outcome.reward)
         if outcome.verifier_error:
             self.verifier_errors.append(outcome)
         else:
@@ -82,6 +86,10 @@ class StepStats:
     def accuracy(self) -> float | None:
         flat = [c for values in self.by_env.values() for c in values]
         return sum(flat) / len(flat) if flat else None
+
+    def signal(self) -> dict[str, GroupSignal]:
+        """Per environment: the step's groups, those with zero advantage, and the rollouts with a signal."""
+        return signal_by_env(self.groups)
 
 
 class CurriculumReward:
@@ -178,8 +186,9 @@ class CurriculumReward:
 
     def log_metrics(self, log_metric: Callable[[str, float], None], outcomes: list[Outcome]) -> None:
         """Hand the curriculum's state to TRL's loggers (``report_to``: wandb, tensorboard, trackio, ...):
-        per environment its band, and this batch's accuracy and sample count; the raises so far and this
-        batch's verifier errors. ``outcomes`` are every rank's, so every rank logs the same values."""
+        per environment its band, and this batch's accuracy, sample count, share of zero-advantage groups and
+        rollouts with a learning signal; the raises so far and this batch's verifier errors. ``outcomes`` are
+        every rank's, so every rank logs the same values."""
         judged: dict[str, list[bool]] = {}
         for outcome in outcomes:
             if not outcome.verifier_error:
@@ -191,6 +200,9 @@ class CurriculumReward:
             log_metric(f"rlve/{env}/samples", float(len(results)))
             if results:
                 log_metric(f"rlve/{env}/accuracy", sum(results) / len(results))
+        for env, signal in measure(outcomes).items():
+            log_metric(f"rlve/{env}/zero_advantage_share", signal.zero_advantage_share)
+            log_metric(f"rlve/{env}/signal_rollouts", float(signal.signal_rollouts))
         log_metric("rlve/raises", float(self.raises))
         log_metric("rlve/verifier_errors", float(sum(1 for outcome in outcomes if outcome.verifier_error)))
 

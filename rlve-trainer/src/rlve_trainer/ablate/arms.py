@@ -25,6 +25,8 @@ class ArmJob:
     threads: int
     #: env id -> version when the ablation scored its start; an arm that finds others installed refuses.
     env_versions: dict[str, int] = field(default_factory=dict)
+    curve_every: int = 0  # score with ``curve_plan`` after every this many steps (0: never)
+    curve_plan: EvalPlan | None = None
 
 
 @dataclass
@@ -36,18 +38,27 @@ class ArmResult:
     scores: list[LevelScore]
     curriculum_state: dict[str, Any] = field(default_factory=dict)
     seconds: float = 0.0
+    #: (step, scores) during training, every ``curve_every`` steps before the last
+    curve: list[tuple[int, list[LevelScore]]] = field(default_factory=list)
 
 
-def _evaluation_callback(job: ArmJob, environments: dict, sink: list):
+def _evaluation_callback(job: ArmJob, environments: dict, sink: list, curve: list):
     from transformers import TrainerCallback
 
     from rlve_trainer.ablate.evaluate import evaluate
 
-    class EvaluateAtEnd(TrainerCallback):
+    class Evaluate(TrainerCallback):
+        def on_step_end(self, args, state, control, model=None, processing_class=None, **kwargs):
+            # Greedy decoding draws no random numbers, so scoring mid-run leaves the run as it would have been.
+            step = state.global_step
+            if job.curve_plan is not None and job.curve_every and step % job.curve_every == 0:
+                if step < state.max_steps:  # the last step is scored in full at the end
+                    curve.append((step, evaluate(model, processing_class, environments, job.curve_plan)))
+
         def on_train_end(self, args, state, control, model=None, processing_class=None, **kwargs):
             sink.extend(evaluate(model, processing_class, environments, job.plan))
 
-    return EvaluateAtEnd()
+    return Evaluate()
 
 
 def run_arm(job: ArmJob) -> ArmResult:
@@ -60,6 +71,8 @@ def run_arm(job: ArmJob) -> ArmResult:
     from rlve_trainer.versions import environment_versions, version_changes
 
     torch.set_num_threads(job.threads)  # results depend on the thread count; fixing it makes them repeat
+    # Kernels whose result depends on scheduling refuse or fall back to a deterministic version.
+    torch.use_deterministic_algorithms(True, warn_only=True)
     registry = rlve.registry()
     environments = {env_id: registry.get(env_id) for env_id in job.plan.levels}
     changed = version_changes(job.env_versions, environment_versions(environments))
@@ -71,8 +84,10 @@ def run_arm(job: ArmJob) -> ArmResult:
             "release the ablation started with, or run the ablation again"
         )
     scores: list[LevelScore] = []
+    curve: list[tuple[int, list[LevelScore]]] = []
     started = time.perf_counter()
-    result = train(validate_train(job.config), quiet=True, callbacks=[_evaluation_callback(job, environments, scores)])
+    callback = _evaluation_callback(job, environments, scores, curve)
+    result = train(validate_train(job.config), quiet=True, callbacks=[callback])
     return ArmResult(
         arm=job.arm,
         strategy=job.strategy,
@@ -81,4 +96,5 @@ def run_arm(job: ArmJob) -> ArmResult:
         scores=scores,
         curriculum_state=result.curriculum_state,
         seconds=time.perf_counter() - started,
+        curve=curve,
     )

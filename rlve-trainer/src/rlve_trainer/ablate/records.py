@@ -1,8 +1,9 @@
-"""The ablation's rows in the history database: ``ablations`` and ``ablation_results``.
+"""The ablation's rows in the history database: ``ablations``, ``ablation_results`` and ``ablation_curves``.
 
 Each arm's training is also an ordinary run (``runs``, ``curriculum``, ``rollouts`` ...), linked from
-its result rows by ``run_id``. Results are written per arm and seed as soon as that arm is evaluated,
-so an interrupted ablation keeps every arm it finished.
+its result rows by ``run_id``; ``mechanism`` reads back what each arm's training did with its rollouts.
+Results are written per arm and seed as soon as that arm is evaluated, so an interrupted ablation keeps
+every arm it finished.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.engine import Engine
 
 from rlve_trainer.ablate.evaluate import LevelScore
@@ -84,6 +85,92 @@ def write_scores(
         )
         if rows:
             connection.execute(table.insert(), rows)
+
+
+def write_curve(
+    engine: Engine,
+    *,
+    ablation_id: str,
+    arm: str,
+    seed: int,
+    step: int,
+    run_id: str | None,
+    scores: Iterable[LevelScore],
+    held_out: set[str],
+) -> None:
+    """Replace this (arm, seed, step)'s learning-curve rows with ``scores``, in one transaction."""
+    table = models.ablation_curves
+    rows = [
+        {
+            "ablation_id": ablation_id,
+            "arm": arm,
+            "seed": seed,
+            "step": step,
+            "env": score.env,
+            "difficulty": score.difficulty,
+            "run_id": run_id,
+            "held_out": score.env in held_out,
+            "problems": score.problems,
+            "correct": score.correct,
+            "unjudged": score.unjudged,
+            "accuracy": score.accuracy,
+        }
+        for score in scores
+    ]
+    with engine.begin() as connection:
+        connection.execute(
+            delete(table).where(
+                table.c.ablation_id == ablation_id, table.c.arm == arm, table.c.seed == seed, table.c.step == step
+            )
+        )
+        if rows:
+            connection.execute(table.insert(), rows)
+
+
+def curves(engine: Engine, ablation_id: str) -> list[dict[str, Any]]:
+    table = models.ablation_curves
+    query = (
+        select(table)
+        .where(table.c.ablation_id == ablation_id)
+        .order_by(table.c.arm, table.c.seed, table.c.step, table.c.env, table.c.difficulty)
+    )
+    with engine.connect() as connection:
+        return [dict(row) for row in connection.execute(query).mappings()]
+
+
+def mechanism(engine: Engine, ablation_id: str) -> list[dict[str, Any]]:
+    """Per arm, seed and trained environment: the training run's rollouts, GRPO groups, zero-advantage
+    groups and signal rollouts, summed over its steps (from ``curriculum`` and ``rollouts``)."""
+    results, curriculum, rollouts = models.ablation_results, models.curriculum, models.rollouts
+    arms = (
+        select(results.c.arm, results.c.seed, results.c.run_id)
+        .where(results.c.ablation_id == ablation_id, results.c.phase == AFTER, results.c.run_id.is_not(None))
+        .distinct()
+        .subquery()
+    )
+    signal = (
+        select(
+            arms.c.arm,
+            arms.c.seed,
+            curriculum.c.env,
+            func.sum(curriculum.c.step_groups).label("groups"),
+            func.sum(curriculum.c.zero_advantage_groups).label("zero_advantage_groups"),
+            func.sum(curriculum.c.signal_rollouts).label("signal_rollouts"),
+        )
+        .join(curriculum, curriculum.c.run_id == arms.c.run_id)
+        .group_by(arms.c.arm, arms.c.seed, curriculum.c.env)
+    )
+    counts = (
+        select(arms.c.arm, arms.c.seed, rollouts.c.env, func.count().label("rollouts"))
+        .join(rollouts, rollouts.c.run_id == arms.c.run_id)
+        .group_by(arms.c.arm, arms.c.seed, rollouts.c.env)
+    )
+    with engine.connect() as connection:
+        rows = {(r["arm"], r["seed"], r["env"]): dict(r) for r in connection.execute(signal).mappings()}
+        for r in connection.execute(counts).mappings():
+            rows.setdefault((r["arm"], r["seed"], r["env"]), {"arm": r["arm"], "seed": r["seed"], "env": r["env"]})
+            rows[(r["arm"], r["seed"], r["env"])]["rollouts"] = r["rollouts"]
+    return [{"rollouts": 0, **row} for _, row in sorted(rows.items())]
 
 
 def get(engine: Engine, ref: str) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from rlve.errors import RlveError
@@ -35,17 +35,24 @@ def check(config: AblateConfig, purpose: str | None = None) -> tuple[dict[str, l
 
     ``purpose`` (``rlve ablate --demo``) names what needs a missing first-party pack in its message.
     """
+    import rlve
     from rlve import curriculum
     from rlve_trainer import packs
+    from rlve_trainer.evaluation import start
 
     trained = packs.select(config.train.envs, purpose)
     held_out = packs.select(config.eval.held_out_envs, purpose) if config.eval.held_out_envs else []
     both = sorted(set(trained) & set(held_out))
     if both:
         raise RlveError(f"eval.held_out_envs names environments that are also trained on: {', '.join(both)}")
+    registry = rlve.registry()
+    versions = {env_id: registry.get(env_id).version for env_id in trained}
     for arm in config.arms:
         try:
-            curriculum.create(arm.strategy, trained, **arm.params)
+            # initial_difficulty = "from-eval:EVAL" starts the arm at an evaluation's frontiers (`rlve eval` of
+            # the start model into the ablation's database), so the saving of starting there is measured.
+            params = start.resolve(arm.params, config.db_url(), versions)
+            curriculum.create(arm.strategy, trained, **params)
         except RlveError as error:
             raise RlveError(f"arm {arm.name!r}: {error}") from None
     if config.warm_start is None and not config.train.model.path:
@@ -69,6 +76,7 @@ def _start_model(config: AblateConfig, folder: Path, say: Callable[[str], None])
 
     ws = config.warm_start
     torch.set_num_threads(ws.threads)
+    torch.use_deterministic_algorithms(True, warn_only=True)  # as every arm: the same start on every run
     started = time.perf_counter()
 
     def progress(step: int, loss: float) -> None:
@@ -93,6 +101,8 @@ def _start_model(config: AblateConfig, folder: Path, say: Callable[[str], None])
 
 
 def _jobs(config: AblateConfig, ablation_id: str, start: Path, plan: EvalPlan, runs: Path, versions: dict[str, int]):
+    # The curve's problems are the first of the final evaluation's (held_out_seeds draws them in order).
+    curve_plan = replace(plan, problems_per_level=min(config.eval.curve_problems, plan.problems_per_level))
     for seed in config.seeds:
         for arm in config.arms:
             yield ArmJob(
@@ -103,6 +113,8 @@ def _jobs(config: AblateConfig, ablation_id: str, start: Path, plan: EvalPlan, r
                 plan=plan,
                 threads=config.threads,
                 env_versions=versions,
+                curve_every=config.eval.curve_every,
+                curve_plan=curve_plan if config.eval.curve_every else None,
             )
 
 
@@ -165,6 +177,17 @@ def run_ablation(config: AblateConfig, *, quiet: bool = False) -> AblationResult
                     seed=arm_result.seed,
                     phase=phase,
                     run_id=run_id,
+                    scores=scores,
+                    held_out=held_out,
+                )
+            for step, scores in arm_result.curve:
+                records.write_curve(
+                    engine,
+                    ablation_id=ablation_id,
+                    arm=arm_result.arm,
+                    seed=arm_result.seed,
+                    step=step,
+                    run_id=arm_result.run_id,
                     scores=scores,
                     held_out=held_out,
                 )

@@ -1,7 +1,9 @@
-"""Mean and confidence interval over seeds, without SciPy.
+"""Mean and confidence interval over seeds, and paired differences between arms, without SciPy.
 
 Each seed's accuracy is one observation; the interval is Student's t interval on their mean, the
 honest choice for the handful of seeds an ablation affords (with one seed there is no interval).
+Differences between arms are paired by seed (seed s of every arm starts from the same model and draws
+from the same problem stream), and their interval is the t interval on the per-seed differences.
 """
 
 from __future__ import annotations
@@ -54,3 +56,37 @@ def estimate(values: Sequence[float]) -> Estimate:
         return Estimate(mean, None, 1)
     variance = sum((value - mean) ** 2 for value in values) / (n - 1)
     return Estimate(mean, t_critical(n - 1) * math.sqrt(variance / n), n)
+
+
+@dataclass(frozen=True)
+class Difference:
+    """``arm`` minus ``reference`` over the seeds both have: a paired t-interval on the per-seed differences."""
+
+    estimate: Estimate
+    seeds: tuple[int, ...]
+
+    @property
+    def includes_zero(self) -> bool | None:
+        """None with one seed (no interval); otherwise whether the 95% interval contains 0."""
+        if self.estimate.half_width is None:
+            return None
+        return self.estimate.low <= 0.0 <= self.estimate.high
+
+    def text(self) -> str:
+        sign = "+" if self.estimate.mean >= 0 else "-"
+        body = f"{sign}{abs(self.estimate.mean):.2f}"
+        if self.estimate.half_width is None:
+            return body
+        return f"{body} ± {self.estimate.half_width:.2f}" + (" (incl. 0)" if self.includes_zero else "")
+
+
+def paired_difference(arm: dict[int, float], reference: dict[int, float]) -> Difference | None:
+    """``arm[s] - reference[s]`` for every seed s in both, as a paired estimate; None when no seed is shared.
+
+    Pairing removes what seed s does to both arms alike (its problem stream, its sampling), so the
+    interval is on the difference itself, narrower than the two arms' own intervals suggest.
+    """
+    seeds = tuple(sorted(set(arm) & set(reference)))
+    if not seeds:
+        return None
+    return Difference(estimate([arm[seed] - reference[seed] for seed in seeds]), seeds)

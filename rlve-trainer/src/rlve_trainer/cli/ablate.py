@@ -26,7 +26,7 @@ def ablate() -> None:
     """Does the adaptive curriculum beat fixed and uniform difficulty? Train the same start under each.
 
     \b
-    rlve ablate --demo                      # CPU, offline, ~10 min: tiny model, warm start, 4 arms x 3 seeds
+    rlve ablate --demo                      # CPU, offline, <30 min: tiny model, 3 envs + 1 held out, 4 arms
     rlve ablate ablate.toml                 # your model, environments, arms, seeds and step budget
     rlve ablate report ABLATION -o ablation.png
     rlve history sql "SELECT * FROM ablation_results"
@@ -37,7 +37,7 @@ def ablate() -> None:
 
 @ablate.command()
 @click.argument("config_file", required=False, metavar="[ABLATE.toml]")
-@click.option("--demo", is_flag=True, help="tiny offline model on addition: warm start, then 4 arms x 3 seeds")
+@click.option("--demo", is_flag=True, help="tiny offline model, 3 envs + 1 held out: warm start, 4 arms x 3 seeds")
 @click.option("--set", "overrides", multiple=True, metavar="FIELD=VALUE", help="override a field (repeatable)")
 @click.option("--quiet", is_flag=True, help="only the final table")
 @location_options
@@ -60,8 +60,9 @@ def run(config_file, demo, overrides, quiet, db, output):
         check(config, purpose="`rlve ablate --demo`")  # before the banner: a missing math pack is one line
     if demo and not quiet:
         click.echo(
-            "demo: a tiny model is first fitted to 1- and 2-digit additions (no pretrained weights here), then "
-            "trained with GRPO under each curriculum; about 10 minutes on 2 cores.",
+            f"demo: a tiny model is first fitted to easy problems of {', '.join(config.train.envs)} (no pretrained "
+            f"weights here), then trained with GRPO under each curriculum; {', '.join(config.eval.held_out_envs)} "
+            f"is only evaluated. {config_module.DEMO_DURATION}",
             err=True,
         )
     result = run_ablation(config, quiet=quiet)
@@ -119,24 +120,20 @@ def _load_report(url: str, ref: str):
 
 
 def _print_report(url: str, ref: str) -> None:
-    from rlve_trainer.ablate.report import header, table
+    from rlve_trainer.ablate.report import header, sections
     from rlve_trainer.cli.history import emit
 
     ablation, summary = _load_report(url, ref)
     for line in header(ablation, summary):
         click.echo(line)
-    click.echo("")
-    columns, rows = table(summary)
-    emit(columns, rows, False, False)
+    for title, (columns, rows) in sections(ablation, summary):
+        click.echo(f"\n{title}")
+        emit(columns, rows, False, False)
 
 
 def _print_json(url: str, ref: str) -> None:
     import json
 
-    ablation, summary = _load_report(url, ref)
-    cells = [
-        {"arm": arm, "env": env, "difficulty": d, "mean": c.mean, "half_width": c.half_width, "n": c.n}
-        for (arm, env, d), c in sorted(summary["cells"].items())
-    ]
-    payload = {"ablation": ablation["id"], "seeds": summary["seeds"], "unjudged": summary["unjudged"], "cells": cells}
-    click.echo(json.dumps(payload))
+    from rlve_trainer.ablate.report import as_json
+
+    click.echo(json.dumps(as_json(*_load_report(url, ref))))

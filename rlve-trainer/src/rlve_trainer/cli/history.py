@@ -60,7 +60,8 @@ def runs(limit, as_json, as_csv, db, output):
 @click.option("--json", "as_json", is_flag=True)
 @location_options
 def show(run, as_json, db, output):
-    """Per environment: the difficulty band over time, samples and accuracy."""
+    """Per environment: the difficulty band over time, samples, accuracy and the share of GRPO groups with no
+    learning signal (every completion got the same reward)."""
     from rlve_trainer.history.queries import run_summary
 
     engine = _engine(db, output)
@@ -91,7 +92,10 @@ def show(run, as_json, db, output):
             f"  {change['env']} changed from version {change['old_version']} to {change['new_version']} "
             f"at step {change['step']} ({change['changed_at']})"
         )
-    columns = ["env", "band now", "max high", "rollouts", "accuracy", "reward", "band over time (step: low-high)"]
+    columns = [
+        "env", "band now", "max high", "rollouts", "accuracy", "reward", "zero-adv groups", "signal rollouts",
+        "band over time (step: low-high)",
+    ]  # fmt: skip
     table = []
     for env, info in summary["envs"].items():
         timeline = info.get("timeline", [])
@@ -107,6 +111,8 @@ def show(run, as_json, db, output):
                 info.get("samples", 0),
                 _fmt(info.get("accuracy")),
                 _fmt(info.get("reward")),
+                _fmt(info.get("zero_advantage_share")),  # share of GRPO groups with one reward: no signal
+                "-" if info.get("signal_rollouts") is None else info["signal_rollouts"],
                 moves or "-",
             )
         )

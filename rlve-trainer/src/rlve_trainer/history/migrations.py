@@ -155,7 +155,25 @@ def v5_evaluations(connection: Connection) -> None:
     )
 
 
-# The next schema change: a new ``@migration`` function ``v6_...`` here, after the last one.
+@migration
+def v6_learning_signal(connection: Connection) -> None:
+    """Per step and environment in ``curriculum``: GRPO groups, zero-advantage groups and signal rollouts (NULL
+    in runs recorded before); ``ablation_curves``: an ablation arm's held-out accuracy during training."""
+    for column in ("step_groups", "zero_advantage_groups", "signal_rollouts"):
+        connection.execute(text(f"ALTER TABLE curriculum ADD COLUMN {column} INTEGER"))
+    connection.execute(
+        text(
+            """CREATE TABLE ablation_curves (
+            ablation_id VARCHAR(64) NOT NULL REFERENCES ablations(id) ON DELETE CASCADE, arm VARCHAR(100) NOT NULL,
+            seed INTEGER NOT NULL, step INTEGER NOT NULL, env VARCHAR(200) NOT NULL, difficulty INTEGER NOT NULL,
+            run_id VARCHAR(64), held_out BOOLEAN NOT NULL, problems INTEGER NOT NULL, correct INTEGER NOT NULL,
+            unjudged INTEGER NOT NULL, accuracy DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (ablation_id, arm, seed, step, env, difficulty))"""
+        )
+    )
+
+
+# The next schema change: a new ``@migration`` function ``v7_...`` here, after the last one.
 
 LATEST = len(MIGRATIONS)
 

@@ -49,6 +49,11 @@ curriculum = Table(
     Column("accuracy", Float),  # their mean correctness; NULL before any
     Column("step_samples", Integer, nullable=False, default=0),  # rollouts of this env in this step (v2)
     Column("step_accuracy", Float),  # their mean correctness (v2)
+    # GRPO groups (one per problem) of this env in this step, those whose completions all got the same reward
+    # (zero advantage: no learning signal), and the rollouts in the other groups (v6; NULL in older runs)
+    Column("step_groups", Integer),
+    Column("zero_advantage_groups", Integer),
+    Column("signal_rollouts", Integer),
 )
 
 difficulty_changes = Table(
@@ -124,6 +129,23 @@ ablation_results = Table(
     Column("correct", Integer, nullable=False),
     Column("unjudged", Integer, nullable=False),  # answers the verifier could not judge (counted not correct)
     Column("accuracy", Float, nullable=False),  # correct / problems, greedy decoding
+)
+
+ablation_curves = Table(
+    "ablation_curves",
+    metadata,
+    Column("ablation_id", String(64), ForeignKey("ablations.id", ondelete="CASCADE"), primary_key=True),
+    Column("arm", String(100), primary_key=True),
+    Column("seed", Integer, primary_key=True),
+    Column("step", Integer, primary_key=True),  # the optimizer step after which the arm was scored
+    Column("env", String(200), primary_key=True),
+    Column("difficulty", Integer, primary_key=True),
+    Column("run_id", String(64)),  # the arm's training run
+    Column("held_out", Boolean, nullable=False),
+    Column("problems", Integer, nullable=False),  # the first eval.curve_problems of the final evaluation's problems
+    Column("correct", Integer, nullable=False),
+    Column("unjudged", Integer, nullable=False),
+    Column("accuracy", Float, nullable=False),
 )
 
 environment_changes = Table(

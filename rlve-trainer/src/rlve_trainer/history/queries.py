@@ -69,6 +69,17 @@ def run_summary(engine: Engine, run: str) -> dict[str, Any]:
             .where(rollouts.c.run_id == run_id)
             .group_by(rollouts.c.env)
         ).all()
+        # Summed, not averaged, so the share is over all of the run's groups; NULL (an older run) sums to None.
+        signal_rows = connection.execute(
+            select(
+                curriculum.c.env,
+                func.sum(curriculum.c.step_groups),
+                func.sum(curriculum.c.zero_advantage_groups),
+                func.sum(curriculum.c.signal_rollouts),
+            )
+            .where(curriculum.c.run_id == run_id)
+            .group_by(curriculum.c.env)
+        ).all()
         change_rows = connection.execute(
             select(changes.c.env, changes.c.step, changes.c.old_high, changes.c.new_high)
             .where(changes.c.run_id == run_id)
@@ -95,6 +106,11 @@ def run_summary(engine: Engine, run: str) -> dict[str, Any]:
         envs[env]["final"] = (low, high)
     for env, count, accuracy, reward in totals:
         envs.setdefault(env, {"timeline": [], "changes": []}).update(samples=count, accuracy=accuracy, reward=reward)
+    for env, groups, zero, signal in signal_rows:
+        share = zero / groups if groups else None
+        envs.setdefault(env, {"timeline": [], "changes": []}).update(
+            groups=groups, zero_advantage_share=share, signal_rollouts=signal
+        )
     for env, step, old, new in change_rows:
         envs.setdefault(env, {"timeline": [], "changes": []})["changes"].append((step, old, new))
     version_changes = [

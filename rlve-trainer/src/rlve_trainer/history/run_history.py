@@ -73,8 +73,10 @@ class RunHistory:
         self, step: int, bands: Mapping[str, Band], stats: StepStats, loss: float | None, seconds: float | None
     ) -> None:
         """Write the step's curriculum and summary rows, commit everything queued, mark the step done."""
+        signal = stats.signal()
         for env, band in bands.items():
             values = stats.by_env.get(env, [])
+            groups = signal.get(env)
             self.writer.add(
                 models.curriculum,
                 {
@@ -87,6 +89,9 @@ class RunHistory:
                     "accuracy": band.accuracy,
                     "step_samples": len(values),
                     "step_accuracy": (sum(values) / len(values)) if values else None,
+                    "step_groups": groups.groups if groups else 0,
+                    "zero_advantage_groups": groups.zero_advantage_groups if groups else 0,
+                    "signal_rollouts": groups.signal_rollouts if groups else 0,
                 },
             )
         self.writer.add(
