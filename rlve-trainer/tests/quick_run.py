@@ -1,6 +1,6 @@
 """A quick training config for tests that need a real run: a tiny random model through the whole loop in seconds.
 
-``rlve train --demo`` warm-starts a model first (about two minutes), so tests that only need *a* run use this
+``rlve train --demo`` warm-starts a model first (about 40 s of CPU), so tests that only need *a* run use this
 instead: ``rlve train $(write_quick_config(tmp_path))``. Imported by name (conftest puts this folder on sys.path).
 """
 

@@ -108,6 +108,8 @@ def warm_start_folder(settings: WarmStart, env_ids: list[str]) -> Path:
     key = {
         "settings": asdict(settings),
         "envs": {env_id: registry.get(env_id).version for env_id in env_ids},
+        # which of them the warm start fits: the tokenizer knows all, the weights only these
+        "fitted": sorted(env_id for env_id in env_ids if env_id in WARM_START_ENVS),
         "rlve-trainer": importlib.metadata.version("rlve-trainer"),
     }
     digest = hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:12]
