@@ -69,7 +69,7 @@ def record_run(checked: CheckedRun) -> tuple[RunRecord, RunLock]:
     from rlve_trainer.history.engine import open_engine
     from rlve_trainer.model_loading import load_tokenizer, resolve_model
     from rlve_trainer.trainer import check_grpo_extra
-    from rlve_trainer.versions import environment_versions, package_versions
+    from rlve_trainer.versions import environment_versions
 
     config, stored = checked.config, checked.stored
     env_ids = list(checked.environments)
@@ -89,17 +89,14 @@ def record_run(checked: CheckedRun) -> tuple[RunRecord, RunLock]:
         try:
             if stored is None:
                 lock = RunLock(run_dir, run_id).acquire()
-                store.create_run(
+                store.record_new_run(
                     engine,
+                    config,
+                    checked.environments,
                     run_id=run_id,
-                    name=config.run_name,
-                    config=config.model_dump(mode="json"),
-                    packages=package_versions(env_ids),
-                    environments=environment_versions(checked.environments),
                     output_dir=str(run_dir),
                     max_steps=config.max_steps,
                     model="tiny (built offline)" if config.model.tiny else str(model_path),
-                    strategy=config.curriculum.strategy,
                 )
             else:
                 store.truncate_after(engine, run_id, checked.start_step)

@@ -210,29 +210,10 @@ class CurriculumSession:
 def _record_script_run(config: TrainConfig, environments: Mapping[str, Environment], resume: str | None) -> str:
     """Main process: the run's row in the history (a new one, or ``resume``'s); returns its id."""
     from rlve_trainer.history import store
-    from rlve_trainer.history.engine import check_url, open_engine
     from rlve_trainer.preflight import find_run
-    from rlve_trainer.versions import environment_versions, package_versions
 
     if resume is not None:
         stored = find_run(config.db_url(), resume)
         return stored["id"]
-    check_url(config.db_url())
-    engine = open_engine(config.db_url(), create=True)
-    try:
-        run_id = store.new_run_id()
-        store.create_run(
-            engine,
-            run_id=run_id,
-            name=config.run_name,
-            config=config.model_dump(mode="json"),
-            packages=package_versions(list(environments)),
-            environments=environment_versions(environments),
-            output_dir="",  # known once training starts (GRPOConfig.output_dir): set by the callback
-            max_steps=0,
-            model=SCRIPT_MODEL,
-            strategy=config.curriculum.strategy,
-        )
-    finally:
-        engine.dispose()
-    return run_id
+    # output_dir is known once training starts (GRPOConfig.output_dir): the callback sets it
+    return store.open_new_run(config, environments, output_dir="", max_steps=0, model=SCRIPT_MODEL)

@@ -352,7 +352,6 @@ class CurriculumService:
         """The history run to write into: ``run_id``'s (which must exist), or a new one."""
         from rlve_trainer.history import store
         from rlve_trainer.history.engine import check_url, open_engine
-        from rlve_trainer.versions import environment_versions, package_versions
 
         url = self.config.db_url()
         check_url(url)
@@ -361,17 +360,10 @@ class CurriculumService:
             if run_id is not None:
                 return store.get_run(engine, run_id)["id"]
             new_id = store.new_run_id()
-            store.create_run(
-                engine,
-                run_id=new_id,
-                name=self.config.run_name,
-                config=self.config.model_dump(mode="json"),
-                packages=package_versions(list(self.environments)),
-                environments=environment_versions(self.environments),
-                output_dir=str(self.state_path.parent) if self.state_path is not None else "",
-                max_steps=0,
-                model=REMOTE_MODEL,
-                strategy=self.config.curriculum.strategy,
+            folder = str(self.state_path.parent) if self.state_path is not None else ""
+            model = REMOTE_MODEL
+            store.record_new_run(
+                engine, self.config, self.environments, run_id=new_id, output_dir=folder, max_steps=0, model=model
             )
             return new_id
         finally:

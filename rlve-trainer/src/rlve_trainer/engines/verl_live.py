@@ -221,25 +221,7 @@ class LiveCurriculum:
 def create_run(config: TrainConfig, environments: Mapping[str, Environment]) -> str:
     """A new run's row in the history database, recorded as ``rlve train`` records one; returns its id."""
     from rlve_trainer.history import store
-    from rlve_trainer.history.engine import check_url, open_engine
-    from rlve_trainer.versions import environment_versions, package_versions
 
-    check_url(config.db_url())
-    engine = open_engine(config.db_url(), create=True)
-    try:
-        run_id = store.new_run_id()
-        store.create_run(
-            engine,
-            run_id=run_id,
-            name=config.run_name,
-            config=config.model_dump(mode="json"),
-            packages=package_versions(list(environments)),
-            environments=environment_versions(environments),
-            output_dir=VERL_OUTPUT,
-            max_steps=config.max_steps,
-            model=str(config.model.path),
-            strategy=config.curriculum.strategy,
-        )
-    finally:
-        engine.dispose()
-    return run_id
+    return store.open_new_run(
+        config, environments, output_dir=VERL_OUTPUT, max_steps=config.max_steps, model=str(config.model.path)
+    )

@@ -4,14 +4,19 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections.abc import Mapping
 from datetime import datetime, timezone
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.engine import Engine
 
 from rlve.errors import RlveError
 from rlve_trainer.history import models
+
+if TYPE_CHECKING:
+    from rlve import Environment
+    from rlve_trainer.config import TrainConfig
 
 
 def now() -> str:
@@ -55,6 +60,52 @@ def create_run(
                 curriculum_strategy=strategy,
             )
         )
+
+
+def record_new_run(
+    engine: Engine,
+    config: TrainConfig,
+    environments: Mapping[str, Environment],
+    *,
+    run_id: str,
+    output_dir: str,
+    max_steps: int,
+    model: str | None,
+) -> None:
+    """The run's row as every engine records it (``rlve train``, a user's script, verl, the Ray actor): the
+    config, the versions of the packages and environments, the curriculum strategy."""
+    from rlve_trainer.versions import environment_versions, package_versions
+
+    create_run(
+        engine,
+        run_id=run_id,
+        name=config.run_name,
+        config=config.model_dump(mode="json"),
+        packages=package_versions(list(environments)),
+        environments=environment_versions(environments),
+        output_dir=output_dir,
+        max_steps=max_steps,
+        model=model,
+        strategy=config.curriculum.strategy,
+    )
+
+
+def open_new_run(
+    config: TrainConfig, environments: Mapping[str, Environment], *, output_dir: str, max_steps: int, model: str | None
+) -> str:
+    """Create the history database if needed and record a new run in it (``record_new_run``); returns its id."""
+    from rlve_trainer.history.engine import check_url, open_engine
+
+    check_url(config.db_url())
+    engine = open_engine(config.db_url(), create=True)
+    try:
+        run_id = new_run_id()
+        record_new_run(
+            engine, config, environments, run_id=run_id, output_dir=output_dir, max_steps=max_steps, model=model
+        )
+    finally:
+        engine.dispose()
+    return run_id
 
 
 def set_status(engine: Engine, run_id: str, status: str, *, error: str | None = None, last_step: int | None = None):
