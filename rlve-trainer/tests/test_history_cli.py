@@ -88,6 +88,22 @@ def test_runs_table_and_json(history_db):
     assert rows[0]["name"] == "climb" and rows[0]["status"] == "finished"
 
 
+def test_a_run_without_a_step_budget_shows_its_step_alone(tmp_path):
+    # A Ray actor's run (or a script's, before its trainer starts) has max_steps 0: "3/0" would read as overrun.
+    engine = open_engine(to_url(str(tmp_path / "history.db")))
+    store.create_run(
+        engine, run_id="20250102-000000-beef", name="actor", config={}, packages={}, environments={},
+        output_dir="", max_steps=0, model="remote", strategy="adaptive",
+    )
+    store.set_status(engine, "20250102-000000-beef", "running", last_step=3)
+    engine.dispose()
+    listed = invoke("history", "runs", "--output", str(tmp_path)).output
+    row = next(line for line in listed.splitlines() if "20250102-000000-beef" in line)
+    assert " 3 " in row + " " and "3/0" not in row
+    shown = invoke("history", "show", "actor", "--output", str(tmp_path)).output
+    assert "step 3," in shown and "3/0" not in shown
+
+
 def test_show_band_over_time(history_db):
     result = invoke("history", "show", "climb", "--output", str(history_db))
     assert result.exit_code == 0, result.output

@@ -62,7 +62,7 @@ def runs(limit, as_json, as_csv, db, output):
 def show(run, as_json, db, output):
     """Per environment: the difficulty band over time, samples, accuracy and the share of GRPO groups with no
     learning signal (every completion got the same reward)."""
-    from rlve_trainer.history.queries import run_summary
+    from rlve_trainer.history.queries import run_summary, step_progress
 
     engine = _engine(db, output)
     try:
@@ -81,7 +81,7 @@ def show(run, as_json, db, output):
         return
     click.echo(f"run {row['id']}" + (f" ({row['name']})" if row["name"] else ""))
     click.echo(
-        f"  status {row['status']}, step {row['last_step']}/{row['max_steps']}, "
+        f"  status {row['status']}, step {step_progress(row['last_step'], row['max_steps'])}, "
         f"curriculum {row['curriculum_strategy']}, model {row['model']}"
     )
     click.echo(f"  created {row['created_at']}, updated {row['updated_at']}")

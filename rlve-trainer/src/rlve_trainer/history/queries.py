@@ -14,6 +14,12 @@ from rlve_trainer.history import models, store
 from rlve_trainer.history.engine import ReadOnlyViolation, first_line
 
 
+def step_progress(last_step: int, max_steps: int | None) -> str:
+    """``12/200``; only ``12`` for runs with no step budget (a Ray actor's, or a script's before its trainer
+    started), where ``12/0`` would read as a run past its end."""
+    return f"{last_step}/{max_steps}" if max_steps else str(last_step)
+
+
 def list_runs(engine: Engine, limit: int | None = None) -> tuple[list[str], list[tuple]]:
     runs = models.runs
     query = select(
@@ -37,7 +43,7 @@ def list_runs(engine: Engine, limit: int | None = None) -> tuple[list[str], list
             r.id,
             r.name or "",
             r.status,
-            f"{r.last_step}/{r.max_steps}",
+            step_progress(r.last_step, r.max_steps),
             r.curriculum_strategy,
             len(json.loads(r.environments)),
             r.created_at,
