@@ -287,3 +287,12 @@ def test_misconfigurations_are_one_clear_error(tmp_path, tokenizer):
         validation[0]  # the TOML as validation set: no fixed problems to validate on
     with pytest.raises(RlveError, match="dataloader_num_workers=0"):
         pickle.dumps(dataset)  # a worker process would draw from a copy of the curriculum
+
+
+def test_a_prompt_over_max_prompt_length_names_the_problem_and_the_setting(tmp_path, tokenizer):
+    # verl 0.7.1 would fail later, padding the rollout batch, with nothing that names the prompt.
+    config = verl_config(write_toml(tmp_path), "data.max_prompt_length=16")
+    _, _, loader = build(config, tokenizer)
+    named = r"of (math/addition|logic/sudoku) at difficulty 0 \(seed \d+\) is \d+ tokens, over data.max_prompt_length"
+    with pytest.raises(RlveError, match=named):
+        next(iter(loader))

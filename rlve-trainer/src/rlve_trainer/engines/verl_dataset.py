@@ -92,12 +92,34 @@ class RlveDataset(RLHFDataset):
 
         row = self.live.row(int(item))
         row["raw_prompt"] = [dict(message) for message in row["prompt"]]
+        self._check_prompt_length(row)
         # RLHFDataset's placeholder so that DataProto.batch is never empty (verl 0.7.1, rl_dataset.py).
         row["dummy_tensor"] = torch.tensor([0], dtype=torch.uint8)
         row["index"] = row["extra_info"]["index"]
         row["tools_kwargs"] = {}
         row["interaction_kwargs"] = {}
         return row
+
+    def _check_prompt_length(self, row: dict) -> None:
+        """A prompt over data.max_prompt_length would end the run deep in verl's rollout padding (0.7.1 does not
+        truncate there, and RLHFDataset filters only files, when filter_overlong_prompts is on): say which one."""
+        limit = self.config.get("max_prompt_length", None)
+        if not limit:
+            return
+        from verl.utils.tokenizer import normalize_token_ids
+
+        kwargs = dict(self.config.get("apply_chat_template_kwargs", None) or {})
+        for key in ("tokenize", "return_dict", "return_tensors"):
+            kwargs.pop(key, None)
+        ids = self.tokenizer.apply_chat_template(row["raw_prompt"], add_generation_prompt=True, tokenize=True, **kwargs)
+        length = len(normalize_token_ids(ids))
+        if length > int(limit):
+            info = row["extra_info"]
+            raise RlveError(
+                f"the prompt of {info['env']} at difficulty {info['difficulty']} (seed {info['seed']}) is {length} "
+                f"tokens, over data.max_prompt_length={limit}: raise it (rlve engines verl --max-prompt-length N "
+                "prints the overrides), or train that environment in a run of its own with a longer limit"
+            )
 
     def __getstate__(self):
         # The live dataset holds the curriculum; pickling it (verl never does with num_workers=0) is a bug.
