@@ -6,7 +6,9 @@ from __future__ import annotations
 import json
 import random
 import sqlite3
+import sys
 import threading
+import types
 
 import pytest
 from chat_server import ChatServer
@@ -197,6 +199,69 @@ def test_openai_server_serving_the_tiny_model(rlve_cli, tiny_model, tmp_path, fa
     always = frontiers["testfake/always_right"]
     assert always["frontier"] == 4 and always["capped"] == 1  # every level up to --max-difficulty passed
     assert ">= 4" in result.output
+
+
+class FakeVLLM(types.ModuleType):
+    """A stand-in for the ``vllm`` package (it needs a GPU): the offline API as vLLM documents it (``LLM(model=,
+    trust_remote_code=, seed=)``, ``SamplingParams(...)``, ``LLM.chat(list of conversations, params, use_tqdm=)``
+    returning one request output per conversation with ``.outputs[i].text``), generating with the tiny model."""
+
+    __version__ = "0.0-fake"
+
+    def __init__(self):
+        super().__init__("vllm")
+        self.calls: dict[str, object] = {}
+        fake = self
+
+        class SamplingParams:
+            def __init__(self, **kwargs):
+                fake.calls["sampling"] = kwargs
+                self.n = kwargs["n"]
+                self.max_tokens = kwargs["max_tokens"]
+
+        class LLM:
+            def __init__(self, **kwargs):
+                from rlve_trainer.evaluation.backends.local import LocalModel
+
+                fake.calls["llm"] = kwargs
+                self.local = LocalModel(kwargs["model"], Sampling(max_tokens=6))
+
+            def chat(self, conversations, params, use_tqdm=True):
+                fake.calls.setdefault("batches", []).append(len(conversations))
+                texts = self.local.complete(conversations)
+                return [
+                    types.SimpleNamespace(outputs=[types.SimpleNamespace(text=t) for t in batch * params.n])
+                    for batch in texts
+                ]
+
+        self.SamplingParams, self.LLM = SamplingParams, LLM
+
+
+def test_the_vllm_backend_drives_vllms_offline_api_and_records_it(rlve_cli, tiny_model, tmp_path, monkeypatch):
+    # vLLM needs a GPU, so this checks rlve's side of the API; `nox -s gpu-smoke` runs the real one where there is one.
+    fake = FakeVLLM()
+    monkeypatch.setitem(sys.modules, "vllm", fake)
+    result = rlve(
+        rlve_cli, "eval", tiny_model, "--backend", "vllm", "--envs", "graph/shortest_path", "--problems", "4",
+        "--max-tokens", "6", "--output", tmp_path,
+    )
+    assert result.exit_code == 0, result.output
+    assert fake.calls["llm"]["model"] == str(tiny_model) and fake.calls["llm"]["trust_remote_code"] is False
+    assert fake.calls["sampling"] == {"temperature": 0.0, "max_tokens": 6, "n": 1, "seed": 0}
+    assert fake.calls["batches"] and all(size >= 1 for size in fake.calls["batches"])
+    [evaluation] = db_rows(tmp_path / "history.db", "SELECT * FROM evaluations")
+    settings = json.loads(evaluation["settings"])
+    assert evaluation["backend"] == "vllm" and settings["vllm"] == "0.0-fake" and settings["max_tokens"] == 6
+    levels = db_rows(tmp_path / "history.db", "SELECT * FROM evaluation_results")
+    assert levels and all(row["answers"] == 4 for row in levels)
+
+
+def test_without_vllm_the_backend_says_what_to_use_instead(rlve_cli, tiny_model, tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "vllm", None)  # import vllm raises ImportError
+    result = rlve(rlve_cli, "eval", tiny_model, "--backend", "vllm", "--envs", "graph/shortest_path",
+                  "--output", tmp_path)
+    assert result.exit_code == 2 and "vLLM is not installed" in result.output and "--base-url" in result.output
+    assert "Traceback" not in result.output
 
 
 def test_the_client_retries_keeps_to_its_concurrency_and_sends_the_key(monkeypatch):
