@@ -29,6 +29,15 @@ An ``ablate.toml``::
 Every field can be overridden with ``--set``, as in ``rlve train`` (``--set steps=50``,
 ``--set train.grpo.learning_rate=1e-4``). ``[warm_start]`` (the demo's) trains a tiny model first and
 uses it as the starting checkpoint instead of ``train.model``.
+
+An arm with ``params = { initial_difficulty = "from-eval:start" }`` starts each band at the starting model's
+frontier: before the arms, the ablation runs ``rlve eval``'s search on its starting model (once; a resume
+reuses it), with the options of ``[frontier]``::
+
+    [frontier]
+    threshold = 0.5                      # the accuracy a level must reach
+    problems = 32                        # held-out problems per level, at most
+    max_tokens = 16                      # default: eval.max_new_tokens, else train.grpo.max_completion_length
 """
 
 from __future__ import annotations
@@ -75,6 +84,18 @@ class EvalSection(Section):
         return sorted(set(value))
 
 
+class FrontierSection(Section):
+    """The frontier search run on the starting model when an arm starts ``from-eval:start`` (``rlve eval``'s)."""
+
+    threshold: float = Field(0.5, gt=0, le=1, description="the accuracy a level must reach to pass")
+    problems: int = Field(32, ge=1, le=100_000, description="held-out problems per level at most")
+    chunk: int = Field(8, ge=1, description="problems between two looks at the interval (at most problems)")
+    max_difficulty: int = Field(1024, ge=0, description="the search stops here")
+    max_tokens: int | None = Field(None, ge=1, description="greedy completion length; default: eval.max_new_tokens")
+    batch_size: int = Field(16, ge=1, description="prompts per generate")
+    eval_seed: int = Field(0, ge=0, description="picks the held-out problems")
+
+
 class WarmStartSection(Section):
     """A supervised phase that fits a tiny offline model to easy problems (the demo's starting point)."""
 
@@ -109,6 +130,9 @@ class AblateConfig(Section):
     arms: list[Arm] = Field(..., min_length=1)
     eval: EvalSection = Field(default_factory=EvalSection)
     warm_start: WarmStartSection | None = None
+    frontier: FrontierSection = Field(
+        default_factory=FrontierSection, description="the search behind initial_difficulty = 'from-eval:start'"
+    )
     output: str = Field(paths.DEFAULT_OUTPUT, description="folder of the runs; the history database is inside it")
     db: str | None = Field(None, description="SQLAlchemy URL or a file path; default <output>/history.db")
     threads: int = Field(1, ge=1, description="torch CPU threads per arm (fixed, so results repeat exactly)")
@@ -142,11 +166,19 @@ class AblateConfig(Section):
     def db_url(self) -> str:
         return paths.db_url(self.db, self.output)
 
-    def arm_config(self, arm: Arm, seed: int, model_path: str, output: str, ablation_id: str) -> TrainConfig:
-        """The `rlve train` config of one arm and seed: the shared setup with this arm's curriculum."""
+    def arm_config(
+        self, arm: Arm, seed: int, model_path: str, output: str, ablation_id: str, start_evaluation: str | None = None
+    ) -> TrainConfig:
+        """The `rlve train` config of one arm and seed: the shared setup with this arm's curriculum.
+
+        ``start_evaluation``: the id of the frontier search on the starting model, which an arm's
+        ``from-eval:start`` becomes, so its run's config names the evaluation it started from.
+        """
+        from rlve_trainer.ablate.frontier import bind
+
         data = self.train.model_dump(mode="json")
         data["model"] = {**data["model"], "path": model_path, "tiny": False}
-        data["curriculum"] = {"strategy": arm.strategy, "params": arm.params}
+        data["curriculum"] = {"strategy": arm.strategy, "params": bind(arm.params, start_evaluation)}
         data["seed"] = seed
         data["max_steps"] = self.steps
         data["output"] = output

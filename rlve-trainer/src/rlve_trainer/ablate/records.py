@@ -173,6 +173,85 @@ def mechanism(engine: Engine, ablation_id: str) -> list[dict[str, Any]]:
     return [{"rollouts": 0, **row} for _, row in sorted(rows.items())]
 
 
+def finished_arms(engine: Engine, ablation_id: str) -> set[tuple[str, int]]:
+    """The (arm, seed) pairs with final scores: what a resume does not train again."""
+    table = models.ablation_results
+    query = select(table.c.arm, table.c.seed).where(table.c.ablation_id == ablation_id, table.c.phase == AFTER)
+    with engine.connect() as connection:
+        return {(row.arm, row.seed) for row in connection.execute(query.distinct())}
+
+
+def start_scores(engine: Engine, ablation_id: str) -> list[LevelScore]:
+    """The starting model's scores as recorded with the first finished arm-seed (every one repeats them);
+    empty when none finished."""
+    table = models.ablation_results
+    first = (
+        select(table.c.arm, table.c.seed)
+        .where(table.c.ablation_id == ablation_id, table.c.phase == BEFORE)
+        .order_by(table.c.arm, table.c.seed)
+        .limit(1)
+    )
+    with engine.connect() as connection:
+        picked = connection.execute(first).first()
+        if picked is None:
+            return []
+        query = (
+            select(table)
+            .where(
+                table.c.ablation_id == ablation_id,
+                table.c.phase == BEFORE,
+                table.c.arm == picked.arm,
+                table.c.seed == picked.seed,
+            )
+            .order_by(table.c.env, table.c.difficulty)
+        )
+        rows = connection.execute(query).mappings().all()
+    return [LevelScore(row["env"], row["difficulty"], row["problems"], row["correct"], row["unjudged"]) for row in rows]
+
+
+def band_history(engine: Engine, ablation_id: str) -> list[dict[str, Any]]:
+    """Per finished arm, seed and trained environment, step by step: the band's upper end after the step and the
+    environment's rollouts in it (``curriculum``), in step order."""
+    results, curriculum = models.ablation_results, models.curriculum
+    arms = (
+        select(results.c.arm, results.c.seed, results.c.run_id)
+        .where(results.c.ablation_id == ablation_id, results.c.phase == AFTER, results.c.run_id.is_not(None))
+        .distinct()
+        .subquery()
+    )
+    query = (
+        select(
+            arms.c.arm, arms.c.seed, curriculum.c.env, curriculum.c.step, curriculum.c.high, curriculum.c.step_samples
+        )
+        .join(curriculum, curriculum.c.run_id == arms.c.run_id)
+        .order_by(arms.c.arm, arms.c.seed, curriculum.c.env, curriculum.c.step)
+    )
+    with engine.connect() as connection:
+        return [dict(row) for row in connection.execute(query).mappings()]
+
+
+def first_band_moves(engine: Engine, ablation_id: str) -> dict[tuple[str, int, str], int]:
+    """(arm, seed, env) -> the band's upper end before its first move (``difficulty_changes.old_high``): where
+    the band started, for the environments whose band moved."""
+    results, changes = models.ablation_results, models.difficulty_changes
+    arms = (
+        select(results.c.arm, results.c.seed, results.c.run_id)
+        .where(results.c.ablation_id == ablation_id, results.c.phase == AFTER, results.c.run_id.is_not(None))
+        .distinct()
+        .subquery()
+    )
+    query = (
+        select(arms.c.arm, arms.c.seed, changes.c.env, changes.c.old_high)
+        .join(changes, changes.c.run_id == arms.c.run_id)
+        .order_by(changes.c.step.desc(), changes.c.id.desc())
+    )
+    first: dict[tuple[str, int, str], int] = {}
+    with engine.connect() as connection:
+        for row in connection.execute(query).mappings():
+            first[(row["arm"], row["seed"], row["env"])] = row["old_high"]  # the earliest is written last
+    return first
+
+
 def get(engine: Engine, ref: str) -> dict[str, Any]:
     """An ablation by id, unique id prefix or name; RlveError listing recent ones when there is none."""
     return find(engine, models.ablations, ref, kind="ablation", listing="`rlve ablate list` lists them")

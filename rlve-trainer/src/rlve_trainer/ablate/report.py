@@ -1,6 +1,7 @@
 """The ablation's results as tables and a plot: accuracy per level and per environment (mean and 95%
-interval over seeds), each arm's difference from the reference arm paired by seed, what each arm's
-training did with its rollouts (zero-advantage groups), and the learning curve.
+interval over seeds), each arm's difference from the reference arm paired by seed, the rollouts each arm's
+bands spent to reach the level a from-eval arm starts at (``saving``), what each arm's training did with its
+rollouts (zero-advantage groups), and the learning curve.
 
 All are computed from the database alone (``ablation_results``, ``ablation_curves`` and the arms' runs),
 so a report made later, elsewhere, from the same database shows the same numbers as the run printed.
@@ -13,7 +14,7 @@ from collections import defaultdict
 from typing import Any
 
 from rlve.errors import RlveError
-from rlve_trainer.ablate import records
+from rlve_trainer.ablate import frontier, records, saving
 from rlve_trainer.ablate.stats import Difference, Estimate, estimate, paired_difference
 
 START = "(start)"
@@ -304,6 +305,31 @@ def curve_table(summary: dict[str, Any]) -> tuple[list[str], list[tuple]]:
     return columns, rows
 
 
+def saving_table(summary: dict[str, Any]) -> tuple[list[str], list[tuple]]:
+    """Per trained environment and arm: the steps and the environment's rollouts its band took to first reach
+    the level the from-eval arm starts at, next to the arm's final accuracy there (mean over the levels)."""
+    found = summary["saving"]
+    columns = ["environment", "start level", "arm", "band reached it at step", "rollouts until then", "final accuracy"]
+    rows = []
+    for env, level in found["levels"].items():
+        for arm in summary["arms"]:
+            figures = found["cells"].get((arm, env))
+            if figures is None:
+                continue
+            final = summary["scopes"].get((arm, env))
+            rows.append(
+                (
+                    env,
+                    level,
+                    arm,
+                    saving.text(figures, "step"),
+                    saving.text(figures, "rollouts"),
+                    final.text() if final else "-",
+                )
+            )
+    return columns, rows
+
+
 def header(ablation: dict[str, Any], summary: dict[str, Any]) -> list[str]:
     config = json.loads(ablation["config"])
     seeds = summary["seeds"]
@@ -344,7 +370,20 @@ def load(engine, ref: str) -> tuple[dict[str, Any], dict[str, Any]]:
         target=evaluation.get("target_accuracy"),  # ablations recorded before it existed have none
         order=[arm.get("name") for arm in arms],
     )
+    summary["saving"] = _saving(engine, ablation, config, rows)
     return ablation, summary
+
+
+def _saving(engine, ablation: dict[str, Any], config: dict[str, Any], rows: list[dict[str, Any]]):
+    """What starting at the frontier saved, when an arm starts from an evaluation: its levels, and per (arm, env)
+    the seeds' steps and rollouts to reach them (``saving.over_seeds``); None otherwise."""
+    trained = {row["env"] for row in rows if not row["held_out"]}
+    start = frontier.start_levels(engine, ablation, config, trained)
+    if start is None or not start["levels"]:
+        return None
+    history = records.band_history(engine, ablation["id"])
+    found = saving.reaches(history, records.first_band_moves(engine, ablation["id"]), start["levels"])
+    return {**start, "cells": {key: saving.over_seeds(by_seed) for key, by_seed in found.items()}}
 
 
 def sections(ablation: dict[str, Any], summary: dict[str, Any]) -> list[tuple[str, tuple[list[str], list[tuple]]]]:
@@ -359,6 +398,16 @@ def sections(ablation: dict[str, Any], summary: dict[str, Any]) -> list[tuple[st
                 f"difference from {summary['reference']}, paired by seed ({paired}; "
                 "'incl. 0': no difference shown at this level)",
                 difference_table(summary),
+            )
+        )
+    found = summary.get("saving")
+    if found and found["cells"]:
+        result.append(
+            (
+                f"rollouts to the frontier: the steps and the environment's rollouts each arm's band spent before "
+                f"its upper end first reached the level {found['arm']!r} starts at (evaluation {found['evaluation']}; "
+                "step 0: started there; never: not within the run), and the final accuracy (mean over levels)",
+                saving_table(summary),
             )
         )
     if summary["signal"]:
@@ -417,6 +466,19 @@ def as_json(ablation: dict[str, Any], summary: dict[str, Any]) -> dict[str, Any]
         arm: {"points": {str(step): number(e) for step, e in info["points"].items()}, "reached": info["reached"]}
         for arm, info in summary["curve"]["arms"].items()
     }
+    found = summary.get("saving")
+    rollouts_to_frontier = None
+    if found:
+        rollouts_to_frontier = {
+            "arm": found["arm"],
+            "evaluation": found["evaluation"],
+            "levels": found["levels"],
+            "rows": [
+                {"arm": arm, "env": env, "level": found["levels"][env], **figures,
+                 "final_accuracy": number(summary["scopes"].get((arm, env)))}
+                for (arm, env), figures in sorted(found["cells"].items())
+            ],
+        }
     return {
         "ablation": ablation["id"],
         "seeds": summary["seeds"],
@@ -428,6 +490,7 @@ def as_json(ablation: dict[str, Any], summary: dict[str, Any]) -> dict[str, Any]
         "differences": differences,
         "signal": signal,
         "curve": curve,
+        "rollouts_to_frontier": rollouts_to_frontier,
     }
 
 

@@ -3,7 +3,9 @@
 Everything that can be wrong with the input (environments, strategies and their parameters, the model,
 the database) is checked before the ablation's row is written, so a bad invocation records nothing.
 Arms run one after another, or ``jobs`` at a time in worker processes; each finished arm's scores are
-written at once, so an interrupted ablation keeps what it finished.
+written at once, so an interrupted ablation keeps what it finished, and ``resume_ablation`` trains only the
+arm-seeds it has no results for. An arm that starts ``from-eval:start`` makes the ablation search the starting
+model's frontier first (``ablate.frontier``), once: a resume reuses the finished search.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ def check(config: AblateConfig, purpose: str | None = None) -> tuple[dict[str, l
     import rlve
     from rlve import curriculum
     from rlve_trainer import packs
+    from rlve_trainer.ablate import frontier
     from rlve_trainer.evaluation import start
 
     trained = packs.select(config.train.envs, purpose)
@@ -50,11 +53,18 @@ def check(config: AblateConfig, purpose: str | None = None) -> tuple[dict[str, l
     for arm in config.arms:
         try:
             # initial_difficulty = "from-eval:EVAL" starts the arm at an evaluation's frontiers (`rlve eval` of
-            # the start model into the ablation's database), so the saving of starting there is measured.
-            params = start.resolve(arm.params, config.db_url(), versions)
+            # the start model into the ablation's database); "from-eval:start" at those of the search the
+            # ablation runs on its own starting model, which does not exist yet: any frontier checks the rest.
+            if frontier.wants_start(arm.params):
+                params = frontier.placeholder(arm.params, trained)
+            else:
+                params = start.resolve(arm.params, config.db_url(), versions)
             curriculum.create(arm.strategy, trained, **params)
         except RlveError as error:
-            raise RlveError(f"arm {arm.name!r}: {error}") from None
+            hint = ""
+            if start.wants_evaluation(arm.params):
+                hint = f" (or {frontier.START}: the frontier of this ablation's starting model, searched first)"
+            raise RlveError(f"arm {arm.name!r}: {error}{hint}") from None
     if config.warm_start is None and not config.train.model.path:
         raise RlveError(
             "no starting model: set train.model.path (a local Hugging Face model folder) in the ablation "
@@ -100,16 +110,28 @@ def _start_model(config: AblateConfig, folder: Path, say: Callable[[str], None])
     return result.folder
 
 
-def _jobs(config: AblateConfig, ablation_id: str, start: Path, plan: EvalPlan, runs: Path, versions: dict[str, int]):
+def _jobs(
+    config: AblateConfig,
+    ablation_id: str,
+    start: Path,
+    plan: EvalPlan,
+    runs: Path,
+    versions: dict[str, int],
+    start_evaluation: str | None,
+    done: set[tuple[str, int]],
+):
     # The curve's problems are the first of the final evaluation's (held_out_seeds draws them in order).
     curve_plan = replace(plan, problems_per_level=min(config.eval.curve_problems, plan.problems_per_level))
     for seed in config.seeds:
         for arm in config.arms:
+            if (arm.name, seed) in done:  # a resumed ablation keeps what it finished
+                continue
+            arm_config = config.arm_config(arm, seed, str(start), str(runs), ablation_id, start_evaluation)
             yield ArmJob(
                 arm=arm.name,
                 strategy=arm.strategy,
                 seed=seed,
-                config=config.arm_config(arm, seed, str(start), str(runs), ablation_id).model_dump(mode="json"),
+                config=arm_config.model_dump(mode="json"),
                 plan=plan,
                 threads=config.threads,
                 env_versions=versions,
@@ -118,20 +140,24 @@ def _jobs(config: AblateConfig, ablation_id: str, start: Path, plan: EvalPlan, r
             )
 
 
+def _say(quiet: bool) -> Callable[[str], None]:
+    def say(message: str) -> None:
+        if not quiet:
+            print(message, file=sys.stderr, flush=True)
+
+    return say
+
+
 def run_ablation(config: AblateConfig, *, quiet: bool = False) -> AblationResult:
     """Run every arm for every seed; RlveError (one line) for bad input, nothing recorded then."""
     import torch
     from transformers.utils import logging as hf_logging
 
-    from rlve_trainer.ablate.evaluate import evaluate
     from rlve_trainer.history.engine import open_engine
     from rlve_trainer.history.store import new_run_id
-    from rlve_trainer.versions import environment_versions, package_versions
+    from rlve_trainer.versions import package_versions
 
-    def say(message: str) -> None:
-        if not quiet:
-            print(message, file=sys.stderr, flush=True)
-
+    say = _say(quiet)
     levels, held_out = check(config)
     hf_logging.disable_progress_bar()  # "Loading weights" / "Writing model shards" bars between the lines
     engine = open_engine(config.db_url())
@@ -148,22 +174,96 @@ def run_ablation(config: AblateConfig, *, quiet: bool = False) -> AblationResult
         start_model=str(start),
     )
     say(f"ablation {ablation_id}: {len(config.arms)} arms x {len(config.seeds)} seeds, {config.steps} steps each")
+    return _execute(config, engine, ablation_id, folder, start, levels, held_out, say)
+
+
+def resume_ablation(url: str, ref: str, *, output: str | None = None, quiet: bool = False) -> AblationResult:
+    """Go on with a stopped, failed or killed ablation: train the arm-seeds it has no results for, from the
+    same starting model, compared with the same start scores and (``from-eval:start``) the same frontiers."""
+    import json
+
+    import torch
+    from transformers.utils import logging as hf_logging
+
+    from rlve_trainer.ablate.config import validate
+    from rlve_trainer.history.engine import open_engine
+
+    say = _say(quiet)
+    engine = open_engine(url, create=False)
+    try:
+        ablation = records.get(engine, ref)
+        ablation_id = ablation["id"]
+        if ablation["status"] == "finished":
+            raise RlveError(
+                f"ablation {ablation_id} is finished: nothing to resume (rlve ablate report {ablation_id})"
+            )
+        data = json.loads(ablation["config"])
+        data["db"] = url  # where it was found, wherever the config said
+        if output is not None:
+            data["output"] = output
+        config = validate(data)
+        levels, held_out = check(config)
+        hf_logging.disable_progress_bar()
+        folder = Path(config.output).resolve() / f"ablate-{ablation_id}"
+        start = _start_model(config, folder, say)  # a finished warm start is reused as it is
+        if str(start) != ablation["start_model"]:
+            raise RlveError(
+                f"ablation {ablation_id} started from {ablation['start_model']}, which is not where this resume "
+                f"finds its starting model ({start}); give the --output the ablation ran with"
+            )
+        torch.set_num_threads(config.threads)
+        done = records.finished_arms(engine, ablation_id)
+        say(f"ablation {ablation_id}: resuming, {len(done)} of {len(config.arms) * len(config.seeds)} arm-seeds done")
+        records.set_status(engine, ablation_id, "running")
+    except BaseException:
+        engine.dispose()
+        raise
+    return _execute(
+        config, engine, ablation_id, folder, start, levels, held_out, say, done=done,
+        before=records.start_scores(engine, ablation_id),
+    )
+
+
+def _execute(
+    config: AblateConfig,
+    engine,
+    ablation_id: str,
+    folder: Path,
+    start: Path,
+    levels: dict[str, list[int]],
+    held_out: set[str],
+    say: Callable[[str], None],
+    *,
+    done: set[tuple[str, int]] = frozenset(),
+    before: list[LevelScore] | None = None,
+) -> AblationResult:
+    """Search the start's frontier (when an arm starts there), score the start (unless ``before`` has its scores
+    from an earlier attempt), then train and score every arm-seed not in ``done``; the status at the end."""
+    from rlve_trainer.ablate import frontier
+    from rlve_trainer.ablate.evaluate import evaluate
+    from rlve_trainer.versions import environment_versions
+
     try:
         from transformers import AutoModelForCausalLM, AutoTokenizer
 
         import rlve
 
         registry = rlve.registry()
-        model = AutoModelForCausalLM.from_pretrained(str(start))
-        tokenizer = AutoTokenizer.from_pretrained(str(start))
-        plan = EvalPlan.from_config(config, levels)
         environments = {env_id: registry.get(env_id) for env_id in levels}
-        before = evaluate(model, tokenizer, environments, plan)
-        del model
+        start_evaluation = None
+        if any(frontier.wants_start(arm.params) for arm in config.arms):
+            trained = {env_id: env for env_id, env in environments.items() if env_id not in held_out}
+            start_evaluation = frontier.search_start(config, engine, ablation_id, start, trained, say)
+        plan = EvalPlan.from_config(config, levels)
+        if not before:
+            model = AutoModelForCausalLM.from_pretrained(str(start))
+            tokenizer = AutoTokenizer.from_pretrained(str(start))
+            before = evaluate(model, tokenizer, environments, plan)
+            del model
         result = AblationResult(ablation_id, config.db_url(), folder, before)
         # Every arm is compared with these scores: each checks it runs the same environment versions.
         versions = environment_versions(environments)
-        jobs = list(_jobs(config, ablation_id, start, plan, folder / "runs", versions))
+        jobs = list(_jobs(config, ablation_id, start, plan, folder / "runs", versions, start_evaluation, set(done)))
         strategies = {arm.name: arm.strategy for arm in config.arms}
 
         def finished(arm_result: ArmResult) -> None:

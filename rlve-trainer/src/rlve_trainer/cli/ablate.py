@@ -29,6 +29,7 @@ def ablate() -> None:
     rlve ablate --demo                      # CPU, offline, <30 min: tiny model, 3 envs + 1 held out, 4 arms
     rlve ablate ablate.toml                 # your model, environments, arms, seeds and step budget
     rlve ablate report ABLATION -o ablation.png
+    rlve ablate resume ABLATION             # train the arm-seeds a stopped ablation has no results for
     rlve history sql "SELECT * FROM ablation_results"
 
     A run takes --demo, --set FIELD=VALUE, --quiet, --db and --output (see `rlve ablate run --help`).
@@ -67,6 +68,25 @@ def run(config_file, demo, overrides, quiet, db, output):
         )
     result = run_ablation(config, quiet=quiet)
     _print_report(config.db_url(), result.ablation_id)
+    if not quiet:
+        click.echo(f"\n  rlve ablate report {result.ablation_id} -o ablation.png")
+
+
+@ablate.command()
+@click.argument("ablation")
+@click.option("--quiet", is_flag=True, help="only the final table")
+@location_options
+def resume(ablation, quiet, db, output):
+    """Go on with a stopped, failed or killed ablation: train only the arm-seeds it has no results for.
+
+    The same starting model, the same start scores, and the frontier search the ablation already ran
+    (for arms that start at from-eval:start).
+    """
+    from rlve_trainer.ablate.runner import resume_ablation
+
+    url = db_url(db, output)
+    result = resume_ablation(url, ablation, output=output, quiet=quiet)
+    _print_report(url, result.ablation_id)
     if not quiet:
         click.echo(f"\n  rlve ablate report {result.ablation_id} -o ablation.png")
 
