@@ -58,33 +58,8 @@ def write_scores(
     held_out: set[str],
 ) -> None:
     """Replace this (arm, seed, phase)'s rows with ``scores``, in one transaction."""
-    table = models.ablation_results
-    rows = [
-        {
-            "ablation_id": ablation_id,
-            "arm": arm,
-            "seed": seed,
-            "phase": phase,
-            "env": score.env,
-            "difficulty": score.difficulty,
-            "run_id": run_id,
-            "strategy": strategy,
-            "held_out": score.env in held_out,
-            "problems": score.problems,
-            "correct": score.correct,
-            "unjudged": score.unjudged,
-            "accuracy": score.accuracy,
-        }
-        for score in scores
-    ]
-    with engine.begin() as connection:
-        connection.execute(
-            delete(table).where(
-                table.c.ablation_id == ablation_id, table.c.arm == arm, table.c.seed == seed, table.c.phase == phase
-            )
-        )
-        if rows:
-            connection.execute(table.insert(), rows)
+    key = {"ablation_id": ablation_id, "arm": arm, "seed": seed, "phase": phase}
+    _replace_scores(engine, models.ablation_results, key, scores, held_out, run_id=run_id, strategy=strategy)
 
 
 def write_curve(
@@ -99,16 +74,21 @@ def write_curve(
     held_out: set[str],
 ) -> None:
     """Replace this (arm, seed, step)'s learning-curve rows with ``scores``, in one transaction."""
-    table = models.ablation_curves
+    key = {"ablation_id": ablation_id, "arm": arm, "seed": seed, "step": step}
+    _replace_scores(engine, models.ablation_curves, key, scores, held_out, run_id=run_id)
+
+
+def _replace_scores(
+    engine: Engine, table, key: dict[str, Any], scores: Iterable[LevelScore], held_out: set[str], **same
+) -> None:
+    """Delete ``table``'s rows matching ``key`` and insert one row per score (with ``key`` and ``same`` in each),
+    in one transaction: a rewritten phase or curve point never leaves a mix of old and new rows."""
     rows = [
         {
-            "ablation_id": ablation_id,
-            "arm": arm,
-            "seed": seed,
-            "step": step,
+            **key,
+            **same,
             "env": score.env,
             "difficulty": score.difficulty,
-            "run_id": run_id,
             "held_out": score.env in held_out,
             "problems": score.problems,
             "correct": score.correct,
@@ -118,11 +98,7 @@ def write_curve(
         for score in scores
     ]
     with engine.begin() as connection:
-        connection.execute(
-            delete(table).where(
-                table.c.ablation_id == ablation_id, table.c.arm == arm, table.c.seed == seed, table.c.step == step
-            )
-        )
+        connection.execute(delete(table).where(*(table.c[column] == value for column, value in key.items())))
         if rows:
             connection.execute(table.insert(), rows)
 
