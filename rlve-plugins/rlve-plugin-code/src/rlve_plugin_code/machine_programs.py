@@ -69,7 +69,12 @@ def parse_stack_program(text: str) -> list[Instruction]:
     """A stack-machine program, one instruction a line (``PUSH 3``, ``LOAD x``, ``JZ 12``, ``ADD``)."""
     lines = program_lines(text)
     code = []
+    read: dict[str, Instruction] = {}  # a line read before (programs repeat LOAD v, PUSH 0, ...) reads the same
     for index, line in enumerate(lines):
+        known = read.get(line)
+        if known is not None:
+            code.append(known)
+            continue
         op, _, arg = line.partition(" ")
         op, arg = op.upper(), arg.strip()
         if op in STACK_PLAIN:
@@ -86,6 +91,7 @@ def parse_stack_program(text: str) -> list[Instruction]:
             code.append(Instruction(op, _target(arg, len(lines), index)))
         else:
             raise ParseError(f"instruction {index}: unknown instruction {op[:20]!r}")
+        read[line] = code[-1]
     return code
 
 
@@ -153,7 +159,12 @@ def parse_register_program(text: str) -> list[tuple]:
     ``register_machine.run`` executes."""
     lines = program_lines(text)
     code: list[tuple] = []
+    read: dict[str, tuple] = {}  # a line read before reads the same
     for index, line in enumerate(lines):
+        known = read.get(line)
+        if known is not None:
+            code.append(known)
+            continue
         op, _, rest = line.partition(" ")
         op = op.upper()
         if op not in _REGISTER_ARITY:
@@ -163,6 +174,7 @@ def parse_register_program(text: str) -> list[tuple]:
             raise ParseError(f"instruction {index}: {op} takes {_REGISTER_ARITY[op]} operands, got {len(args)}")
         if op == "JMP":
             code.append((op, _target(args[0], len(lines), index)))
+            read[line] = code[-1]
             continue
         if args and args[0].lower() not in REGISTERS:
             raise ParseError(f"instruction {index}: {args[0][:20]!r} is not a register (r0 to r3)")
@@ -174,4 +186,5 @@ def parse_register_program(text: str) -> list[tuple]:
             source = args[1].lower()
             value = source if source in REGISTERS else parse_int(source, max_digits=9)
             code.append((op, args[0].lower(), value))
+        read[line] = code[-1]
     return code

@@ -112,7 +112,7 @@ class Database:
         parts = [SCHEMA]
         for table, rows in self.tables.items():
             if rows:
-                values = ", ".join([f"({', '.join(map(_literal, row))})" for row in rows])
+                values = ", ".join([f"({_literals(row)})" for row in rows])
                 parts.append(f"INSERT INTO {table} VALUES {values};")
         return "\n".join(parts)
 
@@ -121,7 +121,7 @@ class Database:
         blocks = []
         for table, rows in self.tables.items():
             lines = [f"{table} ({', '.join(COLUMNS[table])}):"]
-            lines += [f"  ({', '.join(map(_literal, row))})" for row in rows]
+            lines += [f"  ({_literals(row)})" for row in rows]
             blocks.append("\n".join(lines))
         return "\n\n".join(blocks)
 
@@ -141,6 +141,17 @@ class Database:
             return [tuple(row) for row in connection.execute(sql).fetchall()]
         finally:
             connection.close()
+
+
+def _literals(row: tuple[Any, ...]) -> str:
+    """``_literal`` of each value, comma-separated; ints and strings written inline (a database has thousands)."""
+    return ", ".join(
+        [
+            str(value) if type(value) is int else "'" + value.replace("'", "''") + "'" if type(value) is str
+            else _literal(value)
+            for value in row
+        ]
+    )
 
 
 def _literal(value: Any) -> str:

@@ -14,6 +14,7 @@ import sqlite3
 from dataclasses import replace
 from typing import Any
 
+from rlve_plugin_code.sql import pool
 from rlve_plugin_code.sql.data import Database, Draft, normalise_rows
 from rlve_plugin_code.sql.edits import apply_edit, hints_for, isolate, random_edit, witness_edits
 from rlve_plugin_code.sql.form_rows import form_rows
@@ -55,11 +56,13 @@ def separating_databases(
     """
     variants = near_variants(form)
     conditions = _condition_variants(form, variants)
-    judges = [
-        _Judge(connection, database, form, rows, variants, conditions)
-        for database, connection, rows in zip(databases, connections, results)
-    ]
-    remaining = [variant for variant in variants if all(judge.same(variant) for judge in judges)]
+    remaining = variants
+    for database, connection, rows in zip(databases, connections, results):
+        if not remaining:
+            break
+        # Each database judges only the variants the ones before it did not tell apart (most, the first does).
+        judge = _Judge(connection, database, form, rows, remaining, conditions)
+        remaining = [variant for variant in remaining if judge.same(variant)]
     if not remaining:
         return []
     search = _Search(form, rng, conditions)
@@ -159,28 +162,23 @@ def _passing(connection: sqlite3.Connection, form: Form) -> list[int]:
 
 
 class _Scratch:
-    """One in-memory database, refilled for each edited copy tried: emptying and refilling its tables costs a
-    third of a new connection with the schema, and its statement cache keeps the queries compiled, since the
-    same variants run on every copy."""
+    """One in-memory database, refilled for each edited copy tried (``pool``): emptying and refilling its tables
+    costs a third of a new connection with the schema, and its statement cache keeps the queries compiled, since
+    the same variants run on every copy."""
 
     def __init__(self) -> None:
         self.connection: sqlite3.Connection | None = None
 
     def holding(self, database: Database) -> sqlite3.Connection:
         if self.connection is None:
-            self.connection = database.connect()
-            return self.connection
-        for table in database.tables:
-            self.connection.execute(f"DELETE FROM {table}")  # emptied whole: rowids start again from 1
-        for table, rows in database.tables.items():
-            if rows:
-                self.connection.executemany(f"INSERT INTO {table} VALUES ({', '.join('?' * len(rows[0]))})", rows)
-        self.connection.commit()
+            self.connection = pool.holding(database)
+        else:
+            pool.refill(self.connection, database)
         return self.connection
 
     def close(self) -> None:
         if self.connection is not None:
-            self.connection.close()
+            pool.release(self.connection)
 
 
 class _Search:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rlve.scaling import taper
+from rlve_plugin_code.sql import pool
 from rlve_plugin_code.sql.data import SCHEMA, Database, draw_database
 from rlve_plugin_code.sql.forms import (
     Query,
@@ -55,7 +56,7 @@ def draw_sql_task(rng: random.Random, difficulty: int, hidden: int) -> SqlTask:
         probes = databases + [draw_database(rng, employee_count(difficulty))]
         query, results = draw_checked_query(rng, difficulty, condition_count(difficulty), probes)
         return SqlTask(databases, query, results[:1])
-    connections = [database.connect() for database in databases]
+    connections = [pool.holding(database) for database in databases]
     try:
         for attempt in range(QUERY_ATTEMPTS + FALLBACK_ATTEMPTS):
             # In 3,000 tasks over d = 0..10**9, two attempts sufficed but for one task, which took three.
@@ -70,7 +71,7 @@ def draw_sql_task(rng: random.Random, difficulty: int, hidden: int) -> SqlTask:
         raise RuntimeError("no query whose near variants the hidden databases tell apart")  # pragma: no cover
     finally:
         for connection in connections:
-            connection.close()
+            pool.release(connection)
 
 
 def describe_database(database: Database) -> str:

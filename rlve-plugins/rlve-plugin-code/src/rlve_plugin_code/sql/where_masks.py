@@ -14,6 +14,7 @@ from __future__ import annotations
 import operator
 import re
 import sqlite3
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable
 from math import inf
 from typing import Any
@@ -60,6 +61,8 @@ class RowTable:
         self.bits = [1 << index for index in range(len(rows))]
         self.everyone = (1 << len(rows)) - 1
         self._columns: dict[str, list[Any]] = {}
+        #: id of a column -> (the column, kept alive; its values in order, or None; prefix masks), for ``scan``
+        self._sorted: dict[int, tuple[list[Any], list[Any] | None, list[int]]] = {}
 
     def column(self, name: str) -> list[Any]:
         values = self._columns.get(name)
@@ -67,6 +70,34 @@ class RowTable:
             index = self.at[name]
             values = self._columns[name] = [row[index] for row in self.rows]
         return values
+
+    def scan(self, values: list[Any], op: str, constant: Any) -> int:
+        """The rows whose value in ``values`` (a column, one value per row) meets ``<op> constant``: what
+        ``SCANS[op]`` gives, read off the column sorted once (a bisection and two prefix masks per comparison,
+        not a pass over the rows: a query's variants compare the same columns with many constants)."""
+        known = self._sorted.get(id(values))
+        if known is None:
+            try:
+                pairs = sorted(zip(values, self.bits))
+            except TypeError:  # values of several types that do not order: compare them one by one
+                pairs = None
+            below = [0]  # below[i]: the rows of the i smallest values
+            for _, bit in pairs or ():
+                below.append(below[-1] | bit)
+            known = self._sorted[id(values)] = (values, [value for value, _ in pairs] if pairs else None, below)
+        _, ordered, below = known
+        if ordered is None:
+            return SCANS[op](self.bits, values, constant)
+        if op == "<":
+            return below[bisect_left(ordered, constant)]
+        if op == "<=":
+            return below[bisect_right(ordered, constant)]
+        if op == ">":
+            return self.everyone ^ below[bisect_right(ordered, constant)]
+        if op == ">=":
+            return self.everyone ^ below[bisect_left(ordered, constant)]
+        equal = below[bisect_right(ordered, constant)] ^ below[bisect_left(ordered, constant)]
+        return equal if op == "=" else self.everyone ^ equal
 
     def _operand(self, operand: Operand) -> tuple[str, Any, bool] | None:
         """("column", name, is text) or ("constant", value, is text); None for anything else."""
@@ -91,17 +122,17 @@ class RowTable:
             if left is None or right is None or left[2] != right[2]:  # SQLite orders mixed types its own way
                 return None
             if left[0] == "column" and right[0] == "constant":
-                return SCANS[node.op](self.bits, self.column(left[1]), right[1])
+                return self.scan(self.column(left[1]), node.op, right[1])
             if left[0] == "constant" and right[0] == "column":
-                return SCANS[MIRRORED[node.op]](self.bits, self.column(right[1]), left[1])
+                return self.scan(self.column(right[1]), MIRRORED[node.op], left[1])
             if left[0] == "column":
                 compare = COMPARISONS[node.op]
                 pairs = zip(self.bits, self.column(left[1]), self.column(right[1]))
                 return sum(bit for bit, first, second in pairs if compare(first, second))
             return None
         if isinstance(node, Between) and node.expr in self.at and node.expr not in TEXT_COLUMNS:
-            low, high = node.low, node.high
-            return sum(bit for bit, value in zip(self.bits, self.column(node.expr)) if low <= value <= high)
+            values = self.column(node.expr)
+            return self.scan(values, ">=", node.low) & self.scan(values, "<=", node.high)
         if isinstance(node, Like) and node.expr in TEXT_COLUMNS and node.expr in self.at:
             prefix = PREFIX_PATTERN.fullmatch(node.pattern)
             if prefix is None:
@@ -127,7 +158,7 @@ class RowTable:
                 value = aggregate(scalar.aggregate.function, facts.salaries())
                 if value is None:
                     return None
-                return SCANS[node.op](self.bits, self.column(node.left), value)
+                return self.scan(self.column(node.left), node.op, value)
             if scalar.rest == SAME_DEPARTMENT and scalar.aggregate.argument in ("*", "e2.salary"):
                 by_department = facts.salaries_by_department()
                 values = {key: aggregate(scalar.aggregate.function, group) for key, group in by_department.items()}
@@ -178,10 +209,10 @@ class RowTable:
             return None
         if item.left == "p.budget" and item.op in (">", ">="):
             largest = self._derived("largest budget", lambda: [max((b for b, _ in p), default=-inf) for p in assigned])
-            return SCANS[item.op](self.bits, largest, item.right)
+            return self.scan(largest, item.op, item.right)
         if item.left == "p.budget" and item.op in ("<", "<="):
             smallest = self._derived("smallest budget", lambda: [min((b for b, _ in p), default=inf) for p in assigned])
-            return SCANS[item.op](self.bits, smallest, item.right)
+            return self.scan(smallest, item.op, item.right)
         rows = zip(self.bits, assigned, self.column("e.department_id"))
         return sum(bit for bit, projects, own in rows if any(test(budget, place, own) for budget, place in projects))
 
@@ -250,7 +281,7 @@ class Subqueries:
         rows = self._cache.get(name)
         if rows is None:
             if self.database is not None:
-                rows = [tuple(row[index] for index in columns) for row in self.database.tables[name]]
+                rows = list(map(operator.itemgetter(*columns), self.database.tables[name]))  # 2+ columns: tuples
             else:
                 rows = self.connection.execute(sql).fetchall()
             self._cache[name] = rows
