@@ -65,6 +65,8 @@ def _why_none(note: str) -> str:
         return "not matched"
     if note.startswith("peer failed") or note.startswith("peer not run"):
         return "peer failed"
+    if "has no task" in note:
+        return "no such task"
     return "n/a"
 
 
