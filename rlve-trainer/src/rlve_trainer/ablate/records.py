@@ -114,16 +114,22 @@ def curves(engine: Engine, ablation_id: str) -> list[dict[str, Any]]:
         return [dict(row) for row in connection.execute(query).mappings()]
 
 
-def mechanism(engine: Engine, ablation_id: str) -> list[dict[str, Any]]:
-    """Per arm, seed and trained environment: the training run's rollouts, GRPO groups, zero-advantage
-    groups and signal rollouts, summed over its steps (from ``curriculum`` and ``rollouts``)."""
-    results, curriculum, rollouts = models.ablation_results, models.curriculum, models.rollouts
-    arms = (
+def _finished_arm_runs(ablation_id: str):
+    """A subquery of (arm, seed, run_id) for every arm-seed of the ablation that has its final scores."""
+    results = models.ablation_results
+    return (
         select(results.c.arm, results.c.seed, results.c.run_id)
         .where(results.c.ablation_id == ablation_id, results.c.phase == AFTER, results.c.run_id.is_not(None))
         .distinct()
         .subquery()
     )
+
+
+def mechanism(engine: Engine, ablation_id: str) -> list[dict[str, Any]]:
+    """Per arm, seed and trained environment: the training run's rollouts, GRPO groups, zero-advantage
+    groups and signal rollouts, summed over its steps (from ``curriculum`` and ``rollouts``)."""
+    curriculum, rollouts = models.curriculum, models.rollouts
+    arms = _finished_arm_runs(ablation_id)
     signal = (
         select(
             arms.c.arm,
@@ -188,13 +194,8 @@ def start_scores(engine: Engine, ablation_id: str) -> list[LevelScore]:
 def band_history(engine: Engine, ablation_id: str) -> list[dict[str, Any]]:
     """Per finished arm, seed and trained environment, step by step: the band's upper end after the step and the
     environment's rollouts in it (``curriculum``), in step order."""
-    results, curriculum = models.ablation_results, models.curriculum
-    arms = (
-        select(results.c.arm, results.c.seed, results.c.run_id)
-        .where(results.c.ablation_id == ablation_id, results.c.phase == AFTER, results.c.run_id.is_not(None))
-        .distinct()
-        .subquery()
-    )
+    curriculum = models.curriculum
+    arms = _finished_arm_runs(ablation_id)
     query = (
         select(
             arms.c.arm, arms.c.seed, curriculum.c.env, curriculum.c.step, curriculum.c.high, curriculum.c.step_samples
@@ -209,13 +210,8 @@ def band_history(engine: Engine, ablation_id: str) -> list[dict[str, Any]]:
 def first_band_moves(engine: Engine, ablation_id: str) -> dict[tuple[str, int, str], int]:
     """(arm, seed, env) -> the band's upper end before its first move (``difficulty_changes.old_high``): where
     the band started, for the environments whose band moved."""
-    results, changes = models.ablation_results, models.difficulty_changes
-    arms = (
-        select(results.c.arm, results.c.seed, results.c.run_id)
-        .where(results.c.ablation_id == ablation_id, results.c.phase == AFTER, results.c.run_id.is_not(None))
-        .distinct()
-        .subquery()
-    )
+    changes = models.difficulty_changes
+    arms = _finished_arm_runs(ablation_id)
     query = (
         select(arms.c.arm, arms.c.seed, changes.c.env, changes.c.old_high)
         .join(changes, changes.c.run_id == arms.c.run_id)
