@@ -115,7 +115,7 @@ def bench(session: nox.Session) -> None:
 
 @nox.session
 def demo(session: nox.Session) -> None:
-    """`rlve train --demo`: a warm start (cached), then GRPO whose bands climb; CPU, offline, ~1 min on 2 cores."""
+    """`rlve train --demo`: a warm start (cached), then GRPO whose bands climb; CPU, offline, ~1.5 min on 2 cores."""
     install_everything(session)
     if TRAINER:
         # The plot extra (matplotlib): `rlve history plot`, which the demo and the README suggest next, works here.

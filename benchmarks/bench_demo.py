@@ -4,7 +4,7 @@
 Each run is the real command in a subprocess. The goal is wall time on 2 quiet cores; the demo uses one torch
 thread (demo.THREADS), so its CPU time (user+sys of the subprocess) is what a quiet machine's wall time comes
 to, and, unlike wall time, it holds on a machine shared with other jobs: both are reported, CPU time is the
-figure compared with the goal. About 1.5 minutes for both runs on a quiet machine (66 s cold, 27 s warm).
+figure compared with the goal. About 2.5 minutes for both runs on a quiet machine (about 85 s cold, 60 s warm).
 
     python benchmarks/run.py demo
 """
@@ -41,16 +41,16 @@ def run_demo(cache: str, output: str) -> tuple[float, float, str]:
 
 def what_it_showed(log: str) -> tuple[str, dict]:
     """A note and the figures behind it: raises, the level each environment reached, first and last rewards."""
+    from rlve_trainer.demo import reward_rise  # the tenths the demo's own summary compares
+
     raises = re.findall(r"^raise: (\S+) \S+ -> \S+ at step (\d+)", log, flags=re.M)
     reached = dict(re.findall(r"^  (\S+): reached difficulty (\d+)", log, flags=re.M))
     rewards = [float(value) for value in re.findall(r"^step \d+/\d+ done  reward ([\d.]+)", log, flags=re.M)]
-    head, tail = rewards[:5], rewards[-10:]
-    first = sum(head) / len(head) if head else float("nan")
-    last = sum(tail) / len(tail) if tail else float("nan")
+    first, last, count = reward_rise(rewards) if rewards else (float("nan"), float("nan"), 0)
     note = (
         f"raises: {', '.join(f'{env} at {step}' for env, step in raises) or 'none'}; reached "
         + ", ".join(f"{env} {level}" for env, level in reached.items())
-        + f"; mean reward, first 5 steps {first:.2f}, last 10 {last:.2f}"
+        + f"; mean reward, first {count} steps {first:.2f}, last {count} {last:.2f}"
     )
     return note, {"raises": raises, "reached": reached, "rewards": rewards}
 

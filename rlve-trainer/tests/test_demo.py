@@ -39,6 +39,9 @@ def test_the_warm_start_is_built_once_in_the_cache_and_then_reused(cache):
     assert "reused" in said[-1]
     other = demo.WarmStart(steps=4, stop_at_accuracy=None, hidden_size=32, layers=1)
     assert demo.warm_start_folder(other, demo.ENVS) != folder  # other settings, another model
+    levels = {env_id: (2,) for env_id in demo.ENVS}
+    higher = demo.WarmStart(steps=3, stop_at_accuracy=None, hidden_size=32, layers=1, difficulties=levels)
+    assert demo.warm_start_folder(higher, demo.ENVS) != folder  # the levels fitted are part of the key
 
 
 def test_a_shortened_demo_raises_bands_announces_them_and_prints_what_to_run_next(cache, tmp_path, monkeypatch):
@@ -60,7 +63,8 @@ def test_a_shortened_demo_raises_bands_announces_them_and_prints_what_to_run_nex
     assert json.loads(config)["model"]["path"] == str(folder)  # GRPO trained the warm-started model
     raises = re.findall(r"^raise: (\S+) (\d+)-(\d+) -> (\d+)-(\d+) at step (\d+)", output, flags=re.M)
     assert raises, output
-    assert any(env == "math/addition" for env, *_ in raises)
+    assert {env for env, *_ in raises} <= set(demo.ENVS)
+    assert re.search(r"^  mean reward: [\d.]+ over the first 1 steps, [\d.]+ over the last 1$", output, flags=re.M)
     changes = db.execute("SELECT env, old_high, new_high FROM difficulty_changes ORDER BY id").fetchall()
     assert len(changes) == len(raises) and all(new == old + 1 for _, old, new in changes)
     reached = dict(db.execute("SELECT env, MAX(new_high) FROM difficulty_changes GROUP BY env").fetchall())
@@ -80,9 +84,22 @@ def test_a_shortened_demo_raises_bands_announces_them_and_prints_what_to_run_nex
         ran = CliRunner().invoke(cli, args, catch_exceptions=False)
         assert ran.exit_code == 0, (command, ran.output)
         if args[1] == "sql":
-            assert "math/addition" in ran.output
+            assert raises[0][0] in ran.output
     image = (tmp_path / "frontier.png").read_bytes()
     assert image[:8] == b"\x89PNG\r\n\x1a\n" and len(image) > 1000
+
+
+def test_the_summary_compares_the_first_tenth_of_the_rewards_with_the_last():
+    assert demo.reward_rise([0.0] * 5 + [0.5] * 5) == (0.0, 0.5, 1)
+    first, last, count = demo.reward_rise([0.0, 0.1] * 10 + [0.4, 0.6] * 10)
+    assert count == 4 and first == pytest.approx(0.05) and last == pytest.approx(0.5)
+    assert demo.reward_rise([0.25]) == (0.25, 0.25, 1)
+
+
+def test_the_warm_start_fits_every_demo_environment_above_the_level_its_band_starts_at():
+    settings = demo.WarmStart()
+    assert set(settings.difficulties) == set(demo.ENVS) == set(settings.stop_at_accuracy)
+    assert all(0 not in levels for levels in settings.difficulties.values())  # level 0 is left to GRPO
 
 
 def _by_env(db, query):

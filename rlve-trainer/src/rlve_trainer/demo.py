@@ -1,11 +1,12 @@
 """``rlve train --demo``: the curriculum working, live, on CPU in about a minute and a half.
 
 No pretrained model can be downloaded here, and GRPO on a random model never earns a reward, so the demo first
-fits a tiny model to a few easy problems (the same ``warm_start`` code ``rlve ablate --demo`` uses, with the
-demo's own settings, see ``WarmStart``; cached in the user's cache folder and reused), stopping once it gets
-most 2-digit sums right. GRPO then trains it on two environments from two packs with RLVE's adaptive
-curriculum; each band starts at 0 and rises, one level at a time, when the model masters the level at its
-top, and every raise is announced as it happens.
+fits a tiny model to a few problems (the same ``warm_start`` code ``rlve ablate --demo`` uses, with the demo's
+own settings, see ``WarmStart``; cached in the user's cache folder and reused): level 1 of each of two
+environments from two packs, not level 0, where every band starts. GRPO then trains it with RLVE's adaptive
+curriculum: the reward starts near 0, since level 0 is new to the model, and rises as GRPO learns it; each band
+rises one level at a time when the model masters the level at its top, and every raise is announced as it
+happens.
 
 The curriculum is RLVE's, with smaller numbers so that decisions come within seconds instead of hours: see
 ``CURRICULUM`` and ``WHY``. The reward is RLVE's binary reward, unchanged.
@@ -16,28 +17,35 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from rlve_trainer.config import CurriculumSection, GRPOSection, ModelSection, RewardSection, TrainConfig
 
-#: Two environments from two packs, both with short numeric answers a tiny model can learn.
-ENVS = ["math/addition", "code/evaluate_expression"]
+#: Two environments from two packs, whose low levels are a few problems with short numeric answers that a tiny
+#: model can learn: Pisano periods (level 0: m = 5 and 7; level 1: four moduli up to 21) and the number of calls
+#: a naive recursive function makes (level 0: f(5) of twelve functions; level 1: f(6) of fifteen).
+ENVS = ["math/pisano_period", "code/recursive_call_count"]
 
 #: RLVE's adaptive curriculum with smaller numbers (RLVE: min_samples 128, threshold 0.9, window 4).
 CURRICULUM = {"min_samples": 32, "threshold": 0.75, "window": 4}
 #: GRPO steps, and answers (completions) per step: all the answers the curriculum sees.
-STEPS = 80
+STEPS = 250
 ANSWERS_PER_STEP = 32
+LEARNING_RATE = 2e-4
 WHY = (
     "RLVE decides after 128 answers at the band's top and raises it at 90% accuracy; this CPU run sees "
     f"{STEPS * ANSWERS_PER_STEP:,} answers in all, about half per environment, so the demo decides after 32 and "
     "raises at 75%"
 )
 
-
-#: The warm start fits only the first: the second starts untrained, so the two bands move on their own.
-WARM_START_ENVS = ENVS[:1]
+#: The levels the warm start fits, per environment: level 1 only, never level 0, where every band starts. The
+#: model leaves it knowing the answer format and most level-1 problems, and answering level 0 with level-1-like
+#: numbers (a level-1 modulus's period for m = 5 or 7; f(6)'s count for f(5)): in a run here 10% and 19% right
+#: over the first 25 steps. So the reward starts near 0, GRPO learns level 0 from the answers that happen to be
+#: right, and the level-1 problems it then meets are ones the warm start taught.
+WARM_START_LEVELS = {"math/pisano_period": (1,), "code/recursive_call_count": (1,)}
+WARM_START_ENVS = list(WARM_START_LEVELS)
 
 #: torch CPU threads of the warm start and of GRPO. Fixed, so that every run on a machine shows the same
 #: staircase (results differ by thread count); one, because two OpenMP threads spin-wait on each other as
@@ -50,16 +58,17 @@ class WarmStart:
     """The supervised start: ``rlve ablate --demo``'s code (``ablate.warm_start.warm_start``), tokenizer (one
     token per digit), seed and batch size, with the demo's own settings, so not its weights:
 
-    - a smaller model (hidden size 64, 2 layers; ablate: 128, 4) at twice the learning rate: a step costs
-      about a third as much, and it learns 2-digit sums in as few steps (475 here; ablate's model 575);
-    - 2-digit sums drawn twice as often as 1-digit ones (ablate: uniform);
-    - it stops at 80% greedy accuracy on 2-digit sums (ablate: 70%), so that GRPO carries the 2-digit level
-      past the curriculum's threshold within the demo's few steps.
+    - a smaller model (hidden size 64, 2 layers; ablate: 128, 4) at twice the learning rate;
+    - each environment fitted at its own levels (``WARM_START_LEVELS``; ablate: levels 0 and 1 of each);
+    - it stops once 90% of each one's level-1 problems come out right (greedy; ablate: 70% of the top level's,
+      pooled), which takes about 175 steps.
     """
 
-    difficulties: tuple[int, ...] = (0, 1, 1)  # a level listed twice is drawn twice as often
-    steps: int = 1500  # at most; the learning rate decays linearly over these
-    stop_at_accuracy: float | None = 0.8  # greedy, at the highest level
+    difficulties: dict[str, tuple[int, ...]] = field(default_factory=lambda: dict(WARM_START_LEVELS))
+    steps: int = 1000  # at most; the learning rate decays linearly over these
+    stop_at_accuracy: float | dict[str, float] | None = field(
+        default_factory=lambda: {env_id: 0.9 for env_id in WARM_START_LEVELS}
+    )  # greedy, at each environment's highest level
     check_every: int = 25
     batch_size: int = 64
     learning_rate: float = 2e-3
@@ -80,10 +89,13 @@ def demo_config() -> TrainConfig:
             num_generations=8,
             per_device_train_batch_size=ANSWERS_PER_STEP,
             max_completion_length=12,
-            learning_rate=5e-5,  # rlve ablate --demo's: 2e-4 wrecked its model within 100 steps
+            # Four times rlve ablate --demo's 5e-5, held constant: level 0 is learned from a few right answers
+            # here, and TRL's default linear decay would leave the last steps nearly nothing to learn with.
+            learning_rate=LEARNING_RATE,
             beta=0.0,
             temperature=1.0,
-            save_steps=200,
+            save_steps=STEPS,
+            extra={"lr_scheduler_type": "constant"},
         ),
         max_steps=STEPS,
         run_name="demo",
@@ -130,17 +142,21 @@ def build_warm_start(settings: WarmStart, env_ids: list[str], say) -> Path:
         if step % 50 == 0:
             say(f"warm start: step {step}, loss {loss:.3f} ({time.perf_counter() - started:.0f} s)")
 
+    fitted = [env_id for env_id in env_ids if env_id in WARM_START_ENVS]
+    stop = settings.stop_at_accuracy
+    if isinstance(stop, dict):
+        stop = {env_id: accuracy for env_id, accuracy in stop.items() if env_id in fitted}
     result = warm_start(
         folder,
-        [env_id for env_id in env_ids if env_id in WARM_START_ENVS],
-        difficulties=list(settings.difficulties),
+        fitted,
+        difficulties={env_id: list(settings.difficulties[env_id]) for env_id in fitted},
         steps=settings.steps,
         batch_size=settings.batch_size,
         learning_rate=settings.learning_rate,
         hidden_size=settings.hidden_size,
         layers=settings.layers,
         seed=settings.seed,
-        stop_at_accuracy=settings.stop_at_accuracy,
+        stop_at_accuracy=stop,
         check_every=settings.check_every,
         on_step=progress,
     )
@@ -153,16 +169,24 @@ def build_warm_start(settings: WarmStart, env_ids: list[str], say) -> Path:
 
 def banner(config: TrainConfig) -> str:
     settings = WarmStart()
+    fitted = {env_id: levels for env_id, levels in settings.difficulties.items() if env_id in config.envs}
+    levels = ", ".join(f"{env_id} at level {'/'.join(map(str, sorted(set(lv))))}" for env_id, lv in fitted.items())
     stop = ""
-    if settings.stop_at_accuracy:
-        stop = f"once {settings.stop_at_accuracy:.0%} of 2-digit sums come out right, or "
+    if isinstance(settings.stop_at_accuracy, dict):
+        stop = "once greedy accuracy there reaches " + ", ".join(
+            f"{accuracy:.0%} on {env_id}" for env_id, accuracy in settings.stop_at_accuracy.items() if env_id in fitted
+        ) + ", or "
+    elif settings.stop_at_accuracy:
+        stop = f"once greedy accuracy there reaches {settings.stop_at_accuracy:.0%}, or "
     return (
         f"demo: GRPO on a tiny model (hidden size {settings.hidden_size}, {settings.layers} layers, one token "
         f"per digit) with RLVE's adaptive curriculum on {' and '.join(config.envs)}.\n"
-        f"  First a short supervised warm start on {', '.join(WARM_START_ENVS)} (no pretrained weights here), with "
-        f"`rlve ablate --demo`'s code and tokenizer: it stops {stop}after {settings.steps} steps.\n"
+        f"  First a short supervised warm start (no pretrained weights here) with `rlve ablate --demo`'s code and "
+        f"tokenizer, on {levels}: it stops {stop}after {settings.steps} steps.\n"
+        "  Level 0, where each band starts, is left to GRPO: the reward starts near 0 and rises as GRPO learns it.\n"
         f"  Curriculum: {json.dumps(CURRICULUM)}: {WHY}.\n"
-        "  Each band starts at 0-0; watch them rise."
+        f"  GRPO: {STEPS} steps of {ANSWERS_PER_STEP} answers, learning rate {LEARNING_RATE:g} held constant. "
+        "Each band starts at 0-0; watch them rise."
     )
 
 
@@ -171,6 +195,13 @@ def use_threads() -> None:
     import torch
 
     torch.set_num_threads(THREADS)
+
+
+def reward_rise(rewards: list[float]) -> tuple[float, float, int]:
+    """The mean reward of the first and of the last tenth of the steps (at least one step each), and its length:
+    one step's reward is 32 answers' and jumps about; a tenth of the run shows where it started and ended."""
+    count = max(1, len(rewards) // 10)
+    return sum(rewards[:count]) / count, sum(rewards[-count:]) / count, count
 
 
 def summary(db_url: str, run_id: str) -> list[str]:
@@ -189,6 +220,9 @@ def summary(db_url: str, run_id: str) -> list[str]:
                     models.difficulty_changes.c.run_id == run_id
                 )
             ).all()
+            rewards = connection.execute(
+                select(models.steps.c.reward).where(models.steps.c.run_id == run_id).order_by(models.steps.c.step)
+            ).scalars().all()
     finally:
         engine.dispose()
     reached: dict[str, int] = {env: 0 for env in ENVS}
@@ -201,6 +235,9 @@ def summary(db_url: str, run_id: str) -> list[str]:
         f"  {env}: reached difficulty {reached[env]} after {raises[env]} raise{'' if raises[env] == 1 else 's'}"
         for env in reached
     ]
+    if rewards:
+        first, last, count = reward_rise([reward or 0.0 for reward in rewards])
+        lines.append(f"  mean reward: {first:.3f} over the first {count} steps, {last:.3f} over the last {count}")
     sql = "SELECT env, step, old_high, new_high, reason FROM difficulty_changes ORDER BY step"
     lines += [
         "look further:",

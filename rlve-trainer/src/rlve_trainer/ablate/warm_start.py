@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -29,14 +29,28 @@ def completion_text(answer: str, eos: str) -> str:
     return f"<answer>{answer}</answer>{eos}"
 
 
-def _batch(tokenizer, environments, difficulties, rng: random.Random, size: int):
+def levels_per_env(env_ids: Sequence[str], difficulties: Sequence[int] | Mapping[str, Sequence[int]]) -> dict:
+    """Each environment's levels: one list for all, or a mapping from env id to its own (every one named)."""
+    from rlve.errors import RlveError
+
+    if not isinstance(difficulties, Mapping):
+        return {env_id: list(difficulties) for env_id in env_ids}
+    missing = [env_id for env_id in env_ids if not difficulties.get(env_id)]
+    extra = sorted(set(difficulties) - set(env_ids))
+    if missing or extra:
+        what = f"no levels for {', '.join(missing)}" if missing else f"levels for {', '.join(extra)}, not fitted"
+        raise RlveError(f"warm start difficulties: {what}; give levels for exactly the environments it fits")
+    return {env_id: list(difficulties[env_id]) for env_id in env_ids}
+
+
+def _batch(tokenizer, environments, levels: Mapping[str, Sequence[int]], rng: random.Random, size: int):
     """Token ids and labels for ``size`` problems: the loss sees the answer and the end-of-turn token."""
     import torch
 
     rows, labels = [], []
     for _ in range(size):
         env = environments[rng.randrange(len(environments))]
-        problem = env.sample(rng.choice(difficulties), rng.randrange(TRAIN_SEED_LIMIT))
+        problem = env.sample(rng.choice(levels[env.id]), rng.randrange(TRAIN_SEED_LIMIT))
         prompt = tokenizer.apply_chat_template(
             [{"role": "user", "content": problem.prompt}], tokenize=False, add_generation_prompt=True
         )
@@ -58,41 +72,67 @@ def _batch(tokenizer, environments, difficulties, rng: random.Random, size: int)
     return input_ids, attention, target
 
 
-def edge_accuracy(model, tokenizer, environments, difficulty: int, seed: int, problems: int = 64) -> float:
-    """Greedy accuracy at ``difficulty`` on held-out problems (their own sample, not the final evaluation's)."""
+def edge_scores(model, tokenizer, environments, edges: Mapping[str, int], seed: int, problems: int = 64) -> list:
+    """Greedy ``LevelScore`` of each environment at its ``edges`` level, on held-out problems (their own sample,
+    not the final evaluation's)."""
     from rlve_trainer.ablate.evaluate import EvalPlan, evaluate
 
     plan = EvalPlan(
-        {env.id: [difficulty] for env in environments},
+        {env_id: [edge] for env_id, edge in edges.items()},
         problems_per_level=problems,
         eval_seed=seed + 1_000_003,  # any seed but the ablation's eval.eval_seed default
         max_new_tokens=24,
     )
-    scores = evaluate(model, tokenizer, {env.id: env for env in environments}, plan)
-    return sum(score.correct for score in scores) / max(1, sum(score.problems for score in scores))
+    return evaluate(model, tokenizer, {env.id: env for env in environments}, plan)
+
+
+def reached(scores, stop_at_accuracy: float | Mapping[str, float]) -> bool:
+    """Whether the edge scores meet the stop: pooled over the environments, or each named one its own."""
+    if not isinstance(stop_at_accuracy, Mapping):
+        return sum(s.correct for s in scores) / max(1, sum(s.problems for s in scores)) >= stop_at_accuracy
+    return all(s.accuracy >= stop_at_accuracy[s.env] for s in scores if s.env in stop_at_accuracy)
+
+
+def as_loaded(tokenizer, model, folder: Path):
+    """The tokenizer as GRPO and the evaluation will read it back from ``folder``, to train with that one.
+
+    ``AutoTokenizer`` reloads it as the class of the model's type (Qwen2's), whose pre-tokenizer splits a newline
+    and the indentation after it into other tokens than the tokenizer built in memory does: fitted with one and
+    run with the other, a model that answered every indented-code problem right got a fifth of them.
+    """
+    from transformers import AutoTokenizer
+
+    folder.mkdir(parents=True, exist_ok=True)
+    model.config.save_pretrained(folder)  # the model type decides the class the tokenizer is read back as
+    tokenizer.save_pretrained(folder)
+    return AutoTokenizer.from_pretrained(folder)
 
 
 def warm_start(
     folder: str | Path,
     env_ids: Sequence[str],
     *,
-    difficulties: Sequence[int],
+    difficulties: Sequence[int] | Mapping[str, Sequence[int]],
     steps: int,
     batch_size: int = 64,
     learning_rate: float = 1e-3,
     hidden_size: int = 128,
     layers: int = 4,
     seed: int = 0,
-    stop_at_accuracy: float | None = None,
+    stop_at_accuracy: float | Mapping[str, float] | None = None,
     check_every: int = 25,
     on_step=None,
 ) -> WarmStartResult:
     """Write a tiny model fitted to easy problems into ``folder``; a finished folder is reused as it is.
 
-    ``stop_at_accuracy``: stop early once greedy accuracy at the highest of ``difficulties`` (checked every
-    ``check_every`` steps on 64 held-out problems) reaches it, so the start sits at a chosen edge of
-    the model's ability instead of wherever a step count happens to land (small models learn carrying
-    abruptly: 0.3 to 0.95 within a hundred steps). ``on_step(step, loss)`` is called after every step.
+    ``difficulties``: the levels drawn (uniformly; list one twice to weight it), one list for every environment
+    or a mapping from env id to its own, so that one environment can be fitted above the levels another is.
+    ``stop_at_accuracy``: stop early once greedy accuracy at each environment's highest level (checked every
+    ``check_every`` steps on 64 held-out problems per environment) reaches it, so the start sits at a chosen
+    edge of the model's ability instead of wherever a step count happens to land (small models learn carrying
+    abruptly: 0.3 to 0.95 within a hundred steps). A number is compared with the accuracy pooled over the
+    environments; a mapping gives some environments their own (the others are not checked).
+    ``on_step(step, loss)`` is called after every step.
     """
     import torch
 
@@ -104,21 +144,25 @@ def warm_start(
     if marker.is_file():
         info = json.loads(marker.read_text())
         return WarmStartResult(folder, info["steps"], info["first_loss"], info["last_loss"], reused=True)
+    levels = levels_per_env(env_ids, difficulties)  # a wrong mapping fails before a minute of training
     torch.manual_seed(seed)
     registry = rlve.registry()
     environments = [registry.get(env_id) for env_id in env_ids]
     tokenizer = build_tokenizer(env_ids, split_digits=True)
     model = build_model(tokenizer, seed=seed, hidden_size=hidden_size, layers=layers)
+    tokenizer = as_loaded(tokenizer, model, folder)
     model.train()
     optimizer = torch.optim.AdamW(model.parameters(), lr=learning_rate, weight_decay=0.0)
     # Linear decay to a tenth: the last steps settle the answers instead of bouncing around them.
     schedule = torch.optim.lr_scheduler.LambdaLR(optimizer, lambda step: 1.0 - 0.9 * step / max(1, steps))
     rng = random.Random(f"rlve-warm-start|{seed}")
     first_loss = last_loss = float("nan")
-    edge = max(difficulties)
+    edges = {env_id: max(env_levels) for env_id, env_levels in levels.items()}
+    if isinstance(stop_at_accuracy, Mapping):  # only the environments it names are checked
+        edges = {env_id: edge for env_id, edge in edges.items() if env_id in stop_at_accuracy}
     done = 0
     for step in range(1, steps + 1):
-        input_ids, attention, target = _batch(tokenizer, environments, list(difficulties), rng, batch_size)
+        input_ids, attention, target = _batch(tokenizer, environments, levels, rng, batch_size)
         loss = model(input_ids=input_ids, attention_mask=attention, labels=target).loss
         optimizer.zero_grad(set_to_none=True)
         loss.backward()
@@ -132,10 +176,9 @@ def warm_start(
         if on_step is not None:
             on_step(step, last_loss)
         if stop_at_accuracy is not None and step % check_every == 0:
-            if edge_accuracy(model, tokenizer, environments, edge, seed) >= stop_at_accuracy:
+            if reached(edge_scores(model, tokenizer, environments, edges, seed), stop_at_accuracy):
                 break
     steps = done
-    folder.mkdir(parents=True, exist_ok=True)
     model.eval()
     tokenizer.save_pretrained(folder)
     model.save_pretrained(folder)
