@@ -20,10 +20,15 @@ from code_test_helpers import tag
 from rlve_plugin_code.environments.sql_output import SqlOutput
 from rlve_plugin_code.environments.sql_query import SqlQuery
 from rlve_plugin_code.sandbox import Limits
-from rlve_plugin_code.sql.data import normalise_rows
+from rlve_plugin_code.sql import pool
+from rlve_plugin_code.sql.data import Database, Draft, draw_database, normalise_rows
+from rlve_plugin_code.sql.form_rows import form_rows, rows_on
 from rlve_plugin_code.sql.forms import Aggregate, Between, Chain, Compare, Exists, Form, Like, Scalar
-from rlve_plugin_code.sql.tasks import HIDDEN_DATABASES, SqlTask, draw_sql_task
+from rlve_plugin_code.sql.queries import draw_conditions, draw_query
+from rlve_plugin_code.sql.separating import _condition_variants, _passing, _passing_in
+from rlve_plugin_code.sql.tasks import HIDDEN_DATABASES, SqlTask, condition_count, draw_sql_task, employee_count
 from rlve_plugin_code.sql.variants import near_variants
+from rlve_plugin_code.sql.where_masks import WhereMasks
 
 FAST = Limits(wall_seconds=3.0, cpu_seconds=2)
 SEEDS = range(40)
@@ -344,3 +349,105 @@ def test_problems_say_how_many_databases_they_are_checked_on(env):
         assert hidden >= HIDDEN_DATABASES
         assert f"also run on {hidden} other databases" in problem.prompt
         assert len(problem.data["expected"]) == hidden + 1
+
+
+# -- what the generator computes in Python, not with SQLite (issue #27) ------------------------------------------------
+# The query's rows on a hidden or edited database, and the employees meeting its conditions in SQLite's order (the
+# search picks witnesses by position in that list), are computed from the rows; a drift from SQLite would store a
+# wrong expected answer, or make the search draw other databases. So they are held to SQLite's on many cases.
+
+
+def _databases_like_the_searchs(rng: random.Random, employees: int) -> list[Database]:
+    """A drawn database and edited copies of it like those the search tries: clones with the same values (ties),
+    employees deleted, a database with no one left in some department, one with fewer projects."""
+    database = draw_database(rng, employees)
+    copies = [database]
+    for _ in range(3):
+        draft = Draft(database)
+        for employee in rng.sample(sorted(draft.employees), min(4, len(draft.employees))):
+            clone = draft.clone(employee)
+            if clone is not None and rng.random() < 0.5:
+                draft.set(clone, "e.salary", draft.employees[clone][3] + rng.choice((-100, 0, 100)))
+        for employee in rng.sample(sorted(draft.employees), len(draft.employees) // 3):
+            draft.delete(employee)
+        copies.append(draft.freeze())
+    return copies
+
+
+@pytest.mark.parametrize("difficulty", [6, 10, 14, 20, 30])
+def test_rows_and_passing_employees_computed_in_python_are_sqlites(difficulty):
+    rng = random.Random(2700 + difficulty)
+    computed_rows = computed_passing = unordered_limits = 0
+    for _ in range(5):
+        databases = _databases_like_the_searchs(rng, employee_count(difficulty))
+        shown = databases[0].connect()
+        try:
+            conditions = draw_conditions(rng, difficulty, condition_count(difficulty), shown, strict=True)
+            query = draw_query(rng, difficulty, conditions, strict=True)
+        finally:
+            shown.close()
+        forms = [query.form] + [variant.form for variant in near_variants(query.form)]
+        for database in databases:
+            connection = database.connect()
+            try:
+                for form in forms:
+                    try:
+                        expected = normalise_rows(connection.execute(form.sql()).fetchall())
+                    except sqlite3.Error:
+                        continue  # a variant that fails (an aggregate SQLite refuses): never a query's answer
+                    assert rows_on(pool.Deferred(database), database, form) == expected, form.sql()
+                    masks = WhereMasks(connection, form.source, [form.where], database)
+                    table, mask = masks.table, masks.of(form.where)
+                    if masks.exact and form.limit is not None and not form.order:
+                        unordered_limits += form_rows(form, table, mask) == expected
+                    computed_rows += masks.exact and form_rows(form, table, mask) is not None
+                    passing = _passing_in(masks, form, mask) if masks.exact else None
+                    if passing is not None:
+                        assert passing == _passing(connection, form), form.selection()
+                        computed_passing += 1
+            finally:
+                connection.close()
+    assert computed_rows > 100 and computed_passing > 100
+    if difficulty >= 10:  # top-k queries: the variant without ORDER BY keeps the first rows in id order
+        assert unordered_limits > 0
+
+
+def test_a_deferred_copy_is_written_when_first_queried_and_answers_as_a_fresh_copy():
+    rng = random.Random(27)
+    first, second = draw_database(rng, 12), draw_database(rng, 25)
+    everything = "SELECT e.*, d.* FROM employees e JOIN departments d ON d.id = e.department_id"
+    copy = pool.Deferred(first)
+    assert copy.connection is None  # nothing written until a query runs
+    for database in (first, second, first):
+        copy.hold(database)
+        assert not copy.written
+        fresh = database.connect()
+        try:
+            for sql in (everything, "SELECT * FROM assignments", "SELECT * FROM projects"):
+                assert copy.execute(sql).fetchall() == fresh.execute(sql).fetchall()
+        finally:
+            fresh.close()
+        assert copy.written
+    kept = copy.connection
+    copy.close()
+    assert copy.connection is None
+    again = pool.Deferred(second)
+    again.execute("SELECT 1")
+    assert again.connection is kept  # the connection went back to the pool and was refilled, not reopened
+    again.close()
+
+
+def test_the_variants_of_the_conditions_are_those_that_change_only_the_where():
+    rng = random.Random(14)
+    for difficulty in (3, 9, 15, 22, 30):
+        database = draw_database(rng, employee_count(difficulty))
+        connection = database.connect()
+        try:
+            conditions = draw_conditions(rng, difficulty, condition_count(difficulty), connection, strict=True)
+            form = draw_query(rng, difficulty, conditions, strict=True).form
+        finally:
+            connection.close()
+        variants = near_variants(form)
+        expected = {id(variant) for variant in variants if replace(variant.form, where=form.where) == form}
+        assert _condition_variants(form, variants) == expected
+        assert expected  # every query has conditions, and variants of them

@@ -36,7 +36,9 @@ def _which(index: int) -> str:
 
 class SqlQuery(Environment):
     id = "code/sql_query"
-    version = 2
+    # version 3: no condition is drawn once only two employees meet them (60 sure failures were), and a top-k gets
+    # databases with a tie at its limit before random edits; with the rest judged in Python: 6.3 -> 4.2 ms median
+    version = 3
     description = (
         "Write an SQLite query that returns the rows described; it is run on the shown database and on 3 to 15 "
         "hidden ones, built so that every near miss of the hidden query returns other rows on one of them."

@@ -3,17 +3,19 @@
 Used to tell a near variant from the query without running it: the source's rows are read once
 (``where_masks.RowTable``), the rows passing each WHERE are a bit mask, and here the rest of the query (the
 select list, GROUP BY, HAVING, ORDER BY with LIMIT) is applied to them as SQLite would. Only the shapes the
-generator writes are computed; for anything else (an ORDER BY that leaves ties to the scan order before a
-LIMIT, an unknown column) the answer is None and the caller runs the query.
+generator writes are computed (a LIMIT without ORDER BY keeps the first rows of SQLite's scan, which reads the
+employees in id order); for anything else (an ORDER BY that leaves ties to the scan order before a LIMIT, an
+unknown column) the answer is None and the caller runs the query.
 """
 
 from __future__ import annotations
 
+import sqlite3
 from typing import Any
 
-from rlve_plugin_code.sql.data import normalise_rows
+from rlve_plugin_code.sql.data import Database, normalise_rows
 from rlve_plugin_code.sql.forms import Aggregate, Compare, Form
-from rlve_plugin_code.sql.where_masks import COMPARISONS, RowTable, aggregate
+from rlve_plugin_code.sql.where_masks import COMPARISONS, EMPLOYEES_SOURCE, RowTable, WhereMasks, aggregate
 
 #: GROUP BY d.id groups by the employee's department (the JOIN makes them equal).
 GROUP_COLUMNS = {"d.id": "e.department_id", "e.id": "e.id"}
@@ -32,18 +34,20 @@ def form_rows(form: Form, table: RowTable, mask: int) -> list[tuple[Any, ...]] |
         argument = column.argument if isinstance(column, Aggregate) else column
         if argument != "*" and argument not in at:
             return None
-    rows = [row for bit, row in zip(table.bits, table.rows) if mask & bit]
     if form.group is None:
         if form.having is not None or any(isinstance(column, Aggregate) for column in form.select):
             return None
         if form.limit is not None:
-            rows = _top(form, rows, at)
+            rows = _top(form, table, mask)
             if rows is None:
                 return None
+        else:
+            rows = [row for bit, row in zip(table.bits, table.rows) if mask & bit]
         indices = [at[column] for column in form.select]
         return normalise_rows([tuple(row[index] for index in indices) for row in rows])
     if form.group not in GROUP_COLUMNS or form.limit is not None:
         return None
+    rows = [row for bit, row in zip(table.bits, table.rows) if mask & bit]
     if any(not isinstance(column, Aggregate) and column not in FIXED_BY_GROUP[form.group] for column in form.select):
         return None
     groups: dict[Any, list[tuple[Any, ...]]] = {}
@@ -68,6 +72,18 @@ def form_rows(form: Form, table: RowTable, mask: int) -> list[tuple[Any, ...]] |
     return normalise_rows(result)
 
 
+def rows_on(connection: Any, database: Database, form: Form) -> list[tuple[Any, ...]]:
+    """The rows (normalised) that ``form`` returns on ``database``, which ``connection`` holds: computed in
+    Python where ``WhereMasks`` and ``form_rows`` can, else run on the connection (written to only then, where
+    it is a ``pool.Deferred``)."""
+    try:
+        masks = WhereMasks(connection, form.source, [form.where], database)
+    except sqlite3.Error:
+        masks = None
+    rows = form_rows(form, masks.table, masks.of(form.where)) if masks is not None and masks.exact else None
+    return normalise_rows(connection.execute(form.sql()).fetchall()) if rows is None else rows
+
+
 def _aggregate(column: Aggregate, members: list[tuple[Any, ...]], at: dict[str, int]) -> Any:
     if column.argument == "*":
         return len(members)
@@ -84,12 +100,34 @@ def _having(having: Compare, members: list[tuple[Any, ...]], at: dict[str, int])
     return None if value is None else COMPARISONS[having.op](value, having.right)
 
 
-def _top(form: Form, rows: list[tuple[Any, ...]], at: dict[str, int]) -> list[tuple[Any, ...]] | None:
-    """The first ``limit`` rows in the ORDER BY, when it ends with the unique e.id (no tie left to the scan)."""
-    if not form.order or form.order[-1][0] != "e.id" or any(column not in at for column, _ in form.order):
+def _top(form: Form, table: RowTable, mask: int) -> list[tuple[Any, ...]] | None:
+    """The first ``limit`` rows in ``mask`` in the ORDER BY, when it ends with the unique e.id (no tie left to
+    the scan). The table's rows are put in that order once (a query's variants mostly share it), and the rows in
+    ``mask`` read off it: sorting a subset gives the subset of the sorted rows, the sorts being stable."""
+    at = table.at
+    order = form.order
+    if not order and form.source == EMPLOYEES_SOURCE:
+        # No ORDER BY: the first rows of SQLite's scan, which reads the employees (the outer loop of the join,
+        # the departments looked up by id) in the order of their ids, the table's rowids.
+        order = (("e.id", "ASC"),)
+    if not order or order[-1][0] != "e.id" or any(column not in at for column, _ in order):
         return None
-    ordered = list(rows)
-    for column, direction in reversed(form.order):  # stable sorts, last key first
-        index = at[column]
-        ordered.sort(key=lambda row: row[index], reverse=direction == "DESC")
-    return ordered if form.limit < 0 else ordered[: form.limit]  # a negative LIMIT is none in SQLite
+    ordered = table.derived(("ORDER BY", order), lambda: _ordered(order, table))
+    if form.limit < 0:  # a negative LIMIT is none in SQLite
+        return [row for bit, row in ordered if mask & bit]
+    rows: list[tuple[Any, ...]] = []
+    for bit, row in ordered:
+        if len(rows) == form.limit:
+            break
+        if mask & bit:
+            rows.append(row)
+    return rows
+
+
+def _ordered(order: tuple[tuple[str, str], ...], table: RowTable) -> list[tuple[int, tuple[Any, ...]]]:
+    """The table's rows with their bits, in the ORDER BY."""
+    ordered = list(zip(table.bits, table.rows))
+    for column, direction in reversed(order):  # stable sorts, last key first
+        index = table.at[column]
+        ordered.sort(key=lambda pair: pair[1][index], reverse=direction == "DESC")
+    return ordered

@@ -7,6 +7,9 @@ new rows costs about a third of that, and its statement cache keeps our queries 
 connection answers as a new one: the tables are emptied whole (rowids start again from 1, so a scan meets the
 rows in the same order), there are no other objects, statistics or settings to carry over, and only our own
 read-only queries run on it. Kept per thread (a connection belongs to the thread that made it) and per process.
+
+A ``Deferred`` copy is written to a kept connection only when a query first runs on it: code/sql_query computes
+most of what it asks of a database from the rows in Python, and never writes most copies to SQLite at all.
 """
 
 from __future__ import annotations
@@ -14,6 +17,8 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
+from collections.abc import Iterable
+from typing import Any
 
 from rlve_plugin_code.sql.data import Database
 
@@ -58,3 +63,34 @@ def release(connection: sqlite3.Connection) -> None:
         idle.append(connection)
     else:
         connection.close()
+
+
+class Deferred:
+    """A copy of ``database`` (``hold`` another one) that is written to a kept connection when a query first
+    runs on it (``execute``); ``close`` gives the connection back, if one was taken."""
+
+    def __init__(self, database: Database | None = None):
+        self.database = database
+        self.connection: sqlite3.Connection | None = None
+        self.written = False
+
+    def hold(self, database: Database) -> Deferred:
+        self.database = database
+        self.written = False
+        return self
+
+    def execute(self, sql: str) -> Iterable[tuple[Any, ...]]:
+        if self.database is None:
+            raise RuntimeError("a deferred copy holds no database yet: hold() one before querying it")
+        if not self.written:
+            if self.connection is None:
+                self.connection = holding(self.database)
+            else:
+                refill(self.connection, self.database)
+            self.written = True
+        return self.connection.execute(sql)
+
+    def close(self) -> None:
+        if self.connection is not None:
+            release(self.connection)
+            self.connection = None

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 import sqlite3
+from collections.abc import Callable
 
 from rlve_plugin_code.sql.data import CITIES, Database, normalise_rows
 from rlve_plugin_code.sql.forms import (
@@ -34,7 +35,8 @@ from rlve_plugin_code.sql.forms import (
     Scalar,
     chain,
 )
-from rlve_plugin_code.sql.where_masks import EMPLOYEE_COLUMNS, RowTable, Subqueries, combine, operands
+from rlve_plugin_code.sql.pool import Deferred
+from rlve_plugin_code.sql.where_masks import EMPLOYEE_COLUMNS, RowTable, Subqueries, combine, kept_table, operands
 
 
 def _salary(rng: random.Random) -> int:
@@ -162,15 +164,30 @@ AGGREGATES = (
 
 class _Masks:
     """Which employees of a database meet each condition, as bit masks: plain comparisons are tested in Python
-    on the rows read once (``RowTable``), anything else (a subquery) by one query per distinct condition."""
+    on the rows read once (``RowTable``), anything else (a subquery) by one query per distinct condition.
 
-    def __init__(self, connection: sqlite3.Connection):
+    Given the ``database`` that ``connection`` holds, its rows are read from it (joined in Python, and kept on it
+    for the hidden databases' judges), and ``connection`` is queried only for what is not computed. Only counts of
+    employees are read off the masks, so the order of the rows does not matter.
+    """
+
+    def __init__(self, connection: sqlite3.Connection, database: Database | None = None):
         self.connection = connection
-        rows = connection.execute(f"SELECT {', '.join(EMPLOYEE_COLUMNS)}\n{JOIN}").fetchall()
-        self.table = RowTable(rows, EMPLOYEE_COLUMNS, Subqueries(connection))
+        self.database = database
+        table = kept_table(database, JOIN, EMPLOYEE_COLUMNS) if database is not None else None
+        if table is None:
+            rows = connection.execute(f"SELECT {', '.join(EMPLOYEE_COLUMNS)}\n{JOIN}").fetchall()
+            table = RowTable(rows, EMPLOYEE_COLUMNS, Subqueries(connection))
+        self.table = table
         self.bit = {row[0]: bit for row, bit in zip(self.table.rows, self.table.bits)}
         self.everyone = self.table.everyone
         self.cache: dict[str, int] = {}
+
+    def departments(self) -> list[str]:
+        """The departments' names, in the order of their ids (SQLite's scan, by rowid)."""
+        if self.database is not None:
+            return [row[1] for row in sorted(self.database.tables["departments"])]
+        return [row[0] for row in self.connection.execute("SELECT name FROM departments")]
 
     def of(self, condition: Condition) -> int:
         mask = self.cache.get(condition.sql)
@@ -190,12 +207,6 @@ class _Masks:
                 return mask
         rows = self.connection.execute(f"SELECT e.id\n{JOIN}\nWHERE {node.sql()}")
         return sum(self.bit[row[0]] for row in rows)
-
-    def matching(self, conditions: list[Condition]) -> int:
-        mask = self.everyone
-        for condition in conditions:
-            mask &= self.of(condition)
-        return mask.bit_count()
 
     def all_matter(self, conditions: list[Condition], matching: int) -> bool:
         """Leaving out any one condition lets more employees through: none is implied by the others."""
@@ -234,10 +245,14 @@ def fits(condition: Condition, conditions: list[Condition]) -> bool:
     query off by one there is not a wrong query, and no database can tell it apart. (A salary above the
     average and ``e.salary >= 4000`` are kept apart too: where the average is above 4000, the bound is dead.)
     """
+    return _fits_columns(condition, {attribute for other in conditions for attribute in attributes(other.node)})
+
+
+def _fits_columns(condition: Condition, used: set[str]) -> bool:
+    """``fits``, given the columns that the other conditions constrain."""
     own = attributes(condition.node)
     if len(set(own)) < len(own):  # the two sides of an OR on the same column
         return False
-    used = {attribute for other in conditions for attribute in attributes(other.node)}
     return not used.intersection(own) or (isinstance(condition.node, Compare) and own[0] in REPEATABLE)
 
 
@@ -256,19 +271,30 @@ def draw_conditions(
     first condition that cannot be added.
     """
     masks = masks or _Masks(shown)
-    departments = [row[0] for row in shown.execute("SELECT name FROM departments")]
+    departments = masks.departments()
     conditions: list[Condition] = []
+    # What the conditions so far let through and the columns they constrain, kept as they grow: each of the
+    # (often dozens of) conditions drawn is checked against them.
+    meeting = masks.everyone
+    used: set[str] = set()
     for _ in range(count):
+        if strict and meeting.bit_count() <= 2:
+            # No condition can be added: it would have to let through at least two employees and fewer than
+            # now. Only code/sql_query stops here; code/sql_output's problems stay as they were drawn (the 60
+            # draws that are sure to fail still advance its random stream).
+            break
         for _attempt in range(60):
             condition = _condition(rng, difficulty, departments)
             if any(condition.sql == other.sql for other in conditions):
                 continue
-            if strict and not fits(condition, conditions):
+            if strict and not _fits_columns(condition, used):
                 continue
+            left = (meeting & masks.of(condition)).bit_count()  # the employees meeting them all
             candidate = conditions + [condition]
-            left = masks.matching(candidate)
             if left >= 2 and masks.all_matter(candidate, left):
                 conditions = candidate
+                meeting &= masks.of(condition)
+                used.update(attributes(condition.node))
                 break
         else:
             if strict:
@@ -342,27 +368,36 @@ def draw_checked_query(
     condition_count: int,
     databases: list[Database],
     max_rows: int = 30,
-    connections: list[sqlite3.Connection] | None = None,
+    connections: list[sqlite3.Connection] | list[Deferred] | None = None,
     strict: bool = False,
+    rows_on: Callable[[int, Query], list[tuple]] | None = None,
 ) -> tuple[Query, list[list[tuple]]]:
     """A query whose result on the first database is non-empty and small, and differs on another one.
 
     The last condition means a query that just spells out the shown rows as constants fails.
     ``connections``, when given, are open copies of ``databases`` (left open); ``strict`` goes to
-    ``draw_conditions``.
+    ``draw_conditions``. ``rows_on(index, query)``, when given, finds the query's rows (normalised) on each
+    database in place of running it on its connection (code/sql_query computes them in Python), and the
+    conditions are then tested on the rows of the first database read from it (``_Masks``).
     """
     own = connections is None
     connections = [database.connect() for database in databases] if connections is None else connections
-    masks = _Masks(connections[0])
+    masks = _Masks(connections[0], databases[0] if rows_on is not None else None)
     try:
         best = None
         for attempt in range(30):
             conditions = draw_conditions(rng, difficulty, condition_count, connections[0], masks, strict)
             query = draw_query(rng, difficulty, conditions, strict)
-            shown = normalise_rows(connections[0].execute(query.sql).fetchall())
+            if rows_on is None:
+                shown = normalise_rows(connections[0].execute(query.sql).fetchall())
+            else:
+                shown = rows_on(0, query)
             if not 0 < len(shown) <= max_rows:
                 continue  # the other databases need not be asked
-            results = [shown] + [normalise_rows(c.execute(query.sql).fetchall()) for c in connections[1:]]
+            if rows_on is None:
+                results = [shown] + [normalise_rows(c.execute(query.sql).fetchall()) for c in connections[1:]]
+            else:
+                results = [shown] + [rows_on(index, query) for index in range(1, len(databases))]
             if all(result == results[0] for result in results[1:]):
                 continue
             best = (query, results)

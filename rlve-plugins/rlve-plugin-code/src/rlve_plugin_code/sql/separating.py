@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import random
 import sqlite3
-from dataclasses import replace
-from typing import Any
+from collections.abc import Iterable
+from dataclasses import fields
+from operator import attrgetter
+from typing import Any, Protocol
 
 from rlve_plugin_code.sql import pool
 from rlve_plugin_code.sql.data import Database, Draft, normalise_rows
@@ -28,7 +30,14 @@ MAX_ADDED_DATABASES = 12
 MAX_FAILED_TRIES = 20
 
 
-def _rows(connection: sqlite3.Connection, sql: str) -> list[tuple[Any, ...]] | None:
+class Executes(Protocol):
+    """What the search runs its queries on: an sqlite3 connection, or a copy written when first queried
+    (``pool.Deferred``: most edited copies are judged from their rows in Python, never written to SQLite)."""
+
+    def execute(self, sql: str) -> Iterable[tuple[Any, ...]]: ...
+
+
+def _rows(connection: Executes, sql: str) -> list[tuple[Any, ...]] | None:
     try:
         return normalise_rows(connection.execute(sql).fetchall())
     except sqlite3.Error:
@@ -38,7 +47,7 @@ def _rows(connection: sqlite3.Connection, sql: str) -> list[tuple[Any, ...]] | N
 def separating_databases(
     form: Form,
     databases: list[Database],
-    connections: list[sqlite3.Connection],
+    connections: list[Executes],
     results: list[list[tuple[Any, ...]]],
     rng: random.Random,
 ) -> list[tuple[Database, list[tuple[Any, ...]]]] | None:
@@ -57,19 +66,21 @@ def separating_databases(
     variants = near_variants(form)
     conditions = _condition_variants(form, variants)
     remaining = variants
+    judges = []
     for database, connection, rows in zip(databases, connections, results):
         if not remaining:
-            break
+            return []
         # Each database judges only the variants the ones before it did not tell apart (most, the first does).
-        judge = _Judge(connection, database, form, rows, remaining, conditions)
-        remaining = [variant for variant in remaining if judge.same(variant)]
+        judges.append(_Judge(connection, database, form, rows, remaining, conditions))
+        remaining = [variant for variant in remaining if judges[-1].same(variant)]
     if not remaining:
         return []
     search = _Search(form, rng, conditions)
     try:
-        for database, connection in zip(databases, connections):
-            search.bases.append((database, _passing(connection, form)))
+        for database, judge in zip(databases, judges):
+            search.bases.append((database, judge.passing()))
         remaining = search.witnesses(remaining)
+        remaining = search.ties_at_the_limit(remaining)
         remaining = search.random_edits(remaining)
     finally:
         search.scratch.close()
@@ -77,12 +88,18 @@ def separating_databases(
 
 
 def _condition_variants(form: Form, variants: list[Variant]) -> set[int]:
-    """The ids of the variants that change only the conditions of ``form``."""
-    return {id(variant) for variant in variants if replace(variant.form, where=form.where) == form}
+    """The ids of the variants that change only the conditions of ``form``: every other field is the same
+    (what ``replace(variant.form, where=form.where) == form`` says, without a copy per variant)."""
+    rest = _all_but_where(form)
+    return {id(variant) for variant in variants if _all_but_where(variant.form) == rest}
+
+
+#: Every field of a form but its conditions, as a tuple.
+_all_but_where = attrgetter(*[field.name for field in fields(Form) if field.name != "where"])
 
 
 def _masks(
-    connection: sqlite3.Connection, database: Database, form: Form, variants: list[Variant]
+    connection: Executes, database: Database, form: Form, variants: list[Variant]
 ) -> WhereMasks | None:
     """The rows that the WHERE of ``form`` and of each variant let through on ``database`` (which
     ``connection`` holds), or None where that cannot be told from the conditions' values alone (one fails,
@@ -103,29 +120,44 @@ class _Judge:
     employee, named (names are unique). Otherwise its rows are computed from the rows its WHERE lets through
     (``form_rows``), where that computation gives the query's own rows on this database; only what it does
     not compute is run.
+
+    Without ``rows`` (an edited database), the query's own rows are computed the same way where ``form_rows``
+    computes them (test_generation_shortcuts and test_sql_query hold it to SQLite's rows), else run.
     """
 
     def __init__(
         self,
-        connection: sqlite3.Connection,
+        connection: Executes,
         database: Database,
         form: Form,
-        rows: list[tuple[Any, ...]],
+        rows: list[tuple[Any, ...]] | None,
         variants: list[Variant],
         conditions: set[int],
     ):
         self.connection = connection
         self.form = form
-        self.rows = rows
         self.conditions = conditions
         self.masks = _masks(connection, database, form, [variant for variant in variants if id(variant) in conditions])
         # The rows of a variant are computed from the source's rows where that gives the query's own rows.
         self.computed = False
         if self.masks is not None:
             self.reference = self.masks.of(form.where)
-            self.computed = form_rows(form, self.masks.table, self.reference) == rows
+            computed = form_rows(form, self.masks.table, self.reference)
+            if rows is None and computed is not None:
+                rows = computed
+            self.computed = computed is not None and computed == rows
+        if rows is None:
+            rows = _rows(connection, form.sql())
+            if rows is None:  # pragma: no cover - our own query on our own data
+                raise RuntimeError(f"the reference query fails on an edited database: {form.sql()}")
+        self.rows = rows
         names = [row[1] for row in database.tables["employees"]]
         self.one_row_each = _one_row_per_employee(form) and len(set(names)) == len(names)
+        # For a grouped query: the column of the source whose values its rows are one each of (the group's key).
+        key = _named_group_key(form, database) if self.masks is not None and not self.one_row_each else None
+        self.key = None if key is None else self.masks.table.at[key]
+        if self.key is not None:
+            self.reference_keys = self._keys(self.reference)
 
     def same(self, variant: Variant) -> bool:
         if self.masks is not None:
@@ -135,6 +167,8 @@ class _Judge:
                     return True
                 if self.one_row_each:
                     return False
+                if self.key is not None and self._keys(mask) != self.reference_keys:
+                    return False  # a group more or less: a row with a name the others do not have
             elif variant.form.where is self.form.where:  # another select list, grouping, order or limit
                 mask = self.reference
             else:  # pragma: no cover - near_variants changes either the conditions or the rest
@@ -143,6 +177,14 @@ class _Judge:
             if rows is not None:
                 return rows == self.rows
         return _rows(self.connection, variant.sql) == self.rows
+
+    def _keys(self, mask: int) -> set[Any]:
+        table, key = self.masks.table, self.key
+        return {row[key] for bit, row in zip(table.bits, table.rows) if mask & bit}
+
+    def passing(self) -> list[int]:
+        """``_passing``: from the masks where they are known, else by a query."""
+        return _passing_known(self.connection, self.masks, self.form)
 
 
 def _one_row_per_employee(form: Form) -> bool:
@@ -156,29 +198,48 @@ def _one_row_per_employee(form: Form) -> bool:
     )
 
 
-def _passing(connection: sqlite3.Connection, form: Form) -> list[int]:
+def _named_group_key(form: Form, database: Database) -> str | None:
+    """For a query grouped by the employee or the department, without HAVING, that shows the group's name first,
+    where no two groups share a name: the source column holding the group's key. Then its rows are one per key
+    among the rows its WHERE lets through, each named apart, and two WHEREs that let rows of other groups through
+    give other rows. None for other queries."""
+    if form.having is not None or form.limit is not None or not form.select:
+        return None
+    if form.group == "e.id" and form.select[0] == "e.name":
+        key, names = "e.id", [row[1] for row in database.tables["employees"]]
+    elif form.group == "d.id" and form.select[0] == "d.name":
+        key, names = "e.department_id", [row[1] for row in database.tables["departments"]]
+    else:
+        return None
+    return key if len(set(names)) == len(names) else None
+
+
+def _passing(connection: Executes, form: Form) -> list[int]:
     """The employees that meet the conditions of ``form``, each once, best ranked first for a top-k."""
     return list(dict.fromkeys(row[0] for row in connection.execute(form.selection())))
 
 
-class _Scratch:
-    """One in-memory database, refilled for each edited copy tried (``pool``): emptying and refilling its tables
-    costs a third of a new connection with the schema, and its statement cache keeps the queries compiled, since
-    the same variants run on every copy."""
+def _passing_known(connection: Executes, masks: WhereMasks | None, form: Form) -> list[int]:
+    """``_passing``, read off ``masks`` (the database's, with ``form``'s WHERE) where that can be done."""
+    passing = None if masks is None else _passing_in(masks, form, masks.of(form.where))
+    return _passing(connection, form) if passing is None else passing
 
-    def __init__(self) -> None:
-        self.connection: sqlite3.Connection | None = None
 
-    def holding(self, database: Database) -> sqlite3.Connection:
-        if self.connection is None:
-            self.connection = pool.holding(database)
-        else:
-            pool.refill(self.connection, database)
-        return self.connection
-
-    def close(self) -> None:
-        if self.connection is not None:
-            pool.release(self.connection)
+def _passing_in(masks: WhereMasks, form: Form, mask: int) -> list[int] | None:
+    """``_passing`` read off the rows in ``mask``, in the order SQLite gives them: without ORDER BY, the
+    employees' ids in order (SQLite's scan reads the employees, the outer loop of the join, by rowid, which is
+    the id); a top-k's ORDER BY ends with the unique id, so no tie is left to the scan. None for an ORDER BY
+    that does not (then the query is run). test_sql_query holds the two to the same lists."""
+    table = masks.table
+    rows = [row for bit, row in zip(table.bits, table.rows) if mask & bit]
+    if not form.order:
+        return sorted({row[0] for row in rows})
+    if form.order[-1][0] != "e.id" or any(column not in table.at for column, _ in form.order):
+        return None
+    for column, direction in reversed(form.order):  # stable sorts, last key first
+        index = table.at[column]
+        rows.sort(key=lambda row: row[index], reverse=direction == "DESC")
+    return list(dict.fromkeys(row[0] for row in rows))
 
 
 class _Search:
@@ -189,7 +250,9 @@ class _Search:
         self.form = form
         self.rng = rng
         self.conditions = conditions  # the ids of the variants that change only the conditions
-        self.scratch = _Scratch()
+        #: The copy being judged, refilled for each (``pool``): emptying and refilling its tables costs a third of a
+        #: new connection with the schema, and its statement cache keeps the queries compiled.
+        self.scratch = pool.Deferred()
         self.reference = form.sql()
         self.bases: list[tuple[Database, list[int]]] = []
         self.added: list[tuple[Database, list[tuple[Any, ...]]]] = []
@@ -199,15 +262,11 @@ class _Search:
 
     def keep(self, candidate: Database, remaining: list[Variant]) -> list[Variant]:
         """The variants that ``candidate`` does not tell apart; the candidate is added if it tells any."""
-        connection = self.scratch.holding(candidate)
-        rows = _rows(connection, self.reference)
-        if rows is None:  # pragma: no cover - our own query on our own data
-            raise RuntimeError(f"the reference query fails on an edited database: {self.reference}")
-        judge = _Judge(connection, candidate, self.form, rows, remaining, self.conditions)
+        judge = _Judge(self.scratch.hold(candidate), candidate, self.form, None, remaining, self.conditions)
         left = [variant for variant in remaining if judge.same(variant)]
         if len(left) < len(remaining):
-            self.added.append((candidate, rows))
-            self.bases.append((candidate, _passing(connection, self.form)))
+            self.added.append((candidate, judge.rows))
+            self.bases.append((candidate, judge.passing()))
         return left
 
     # -- witnesses, for variants of the conditions --------------------------------------------------------------------
@@ -237,9 +296,10 @@ class _Search:
             if clone is not None:
                 apply_edit(probe, clone, edit, rng, self.reference)
         database = probe.freeze()
-        connection = self.scratch.holding(database)
-        found = _witnesses_found(connection, database, form, remaining, first)  # variant index -> witnesses
-        meeting = _passing(connection, form)
+        connection = self.scratch.hold(database)
+        masks = _masks(connection, database, form, remaining)
+        found = _witnesses_found(connection, masks, form, remaining, first)  # variant index -> witnesses
+        meeting = _passing_known(connection, masks, form)
         tried: set[tuple[int, int]] = set()
         for _round in range(WITNESS_ROUNDS):
             open_ = [index for index in found if found[index] and any((index, w) not in tried for w in found[index])]
@@ -284,6 +344,28 @@ class _Search:
                 break
         return chosen
 
+    # -- a tie at the last place, for a top-k ------------------------------------------------------------------------
+
+    def ties_at_the_limit(self, remaining: list[Variant]) -> list[Variant]:
+        """For a top-k, copies of a database with a clone of one of the top k employees: the same values (so it
+        meets the same conditions) and the largest id. A clone of the last of them ranks right after it, kept out
+        by the tie-break by id alone: that tells apart a tie-break flipped, a limit off by one or dropped. A clone
+        of the first enters the top k but comes last by id: that tells apart an order dropped (the first k rows of
+        the scan, in id order). Random edits find these only by chance. Tried on each database so far, while
+        variants other than those of the conditions are left."""
+        limit = self.form.limit
+        if limit is None or limit < 2:
+            return remaining
+        for base, passing in list(self.bases):
+            for rank in (limit - 1, 0):
+                if self.full() or all(id(variant) in self.conditions for variant in remaining):
+                    return remaining
+                if len(passing) >= limit:
+                    draft = Draft(base)
+                    draft.clone(passing[rank])
+                    remaining = self.keep(draft.freeze(), remaining)
+        return remaining
+
     # -- random edits, for the rest ---------------------------------------------------------------------------------
 
     def random_edits(self, remaining: list[Variant]) -> list[Variant]:
@@ -304,11 +386,10 @@ class _Search:
 
 
 def _witnesses_found(
-    connection: sqlite3.Connection, database: Database, form: Form, variants: list[Variant], first: int
+    connection: Executes, masks: WhereMasks | None, form: Form, variants: list[Variant], first: int
 ) -> dict[int, list[int]]:
     """For each variant of the conditions (by index), the employees from id ``first`` on that it lets through
-    and ``form`` does not, or the other way round."""
-    masks = _masks(connection, database, form, variants)
+    and ``form`` does not, or the other way round (read off ``masks``, the probe's, where they are known)."""
     if masks is None:
         reference = set(connection.execute(form.selection(first)).fetchall())
         found = {}

@@ -14,9 +14,8 @@ from typing import Any
 from rlve.scaling import taper
 from rlve_plugin_code.sql import pool
 from rlve_plugin_code.sql.data import SCHEMA, Database, draw_database
-from rlve_plugin_code.sql.forms import (
-    Query,
-)
+from rlve_plugin_code.sql.form_rows import rows_on
+from rlve_plugin_code.sql.forms import Query
 from rlve_plugin_code.sql.queries import draw_checked_query
 from rlve_plugin_code.sql.separating import separating_databases
 
@@ -56,13 +55,21 @@ def draw_sql_task(rng: random.Random, difficulty: int, hidden: int) -> SqlTask:
         probes = databases + [draw_database(rng, employee_count(difficulty))]
         query, results = draw_checked_query(rng, difficulty, condition_count(difficulty), probes)
         return SqlTask(databases, query, results[:1])
-    connections = [pool.holding(database) for database in databases]
+    # Copies of the databases written to SQLite only when a query runs on them: the query's rows on each, its
+    # conditions on the shown one, and most of what the search for separating databases asks, come from the rows.
+    connections = [pool.Deferred(database) for database in databases]
     try:
         for attempt in range(QUERY_ATTEMPTS + FALLBACK_ATTEMPTS):
             # In 3,000 tasks over d = 0..10**9, two attempts sufficed but for one task, which took three.
             level = difficulty if attempt < QUERY_ATTEMPTS else 0
             query, results = draw_checked_query(
-                rng, level, condition_count(level), databases, connections=connections, strict=True
+                rng,
+                level,
+                condition_count(level),
+                databases,
+                connections=connections,
+                strict=True,
+                rows_on=lambda index, query: rows_on(connections[index], databases[index], query.form),
             )
             added = separating_databases(query.form, databases, connections, results, rng)
             if added is not None:
@@ -71,7 +78,7 @@ def draw_sql_task(rng: random.Random, difficulty: int, hidden: int) -> SqlTask:
         raise RuntimeError("no query whose near variants the hidden databases tell apart")  # pragma: no cover
     finally:
         for connection in connections:
-            pool.release(connection)
+            connection.close()
 
 
 def describe_database(database: Database) -> str:

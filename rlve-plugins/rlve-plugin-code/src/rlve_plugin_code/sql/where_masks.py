@@ -15,7 +15,7 @@ import operator
 import re
 import sqlite3
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from math import inf
 from typing import Any
 
@@ -37,6 +37,8 @@ PREFIX_PATTERN = re.compile(r"([^%_]*)%")
 
 Row = tuple[Any, ...]
 
+#: Each row's bit, for the tables of up to 256 rows: made once, not for each table.
+BITS = [1 << index for index in range(256)]
 #: The rows of a column that meet ``column <op> constant``, as a bit mask (``bits``: each row's bit).
 SCANS: dict[str, Callable[[list[int], list[Any], Any], int]] = {
     ">": lambda bits, values, constant: sum(bit for bit, value in zip(bits, values) if value > constant),
@@ -46,6 +48,8 @@ SCANS: dict[str, Callable[[list[int], list[Any], Any], int]] = {
     "=": lambda bits, values, constant: sum(bit for bit, value in zip(bits, values) if value == constant),
     "<>": lambda bits, values, constant: sum(bit for bit, value in zip(bits, values) if value != constant),
 }
+#: Comparisons on a column that ``RowTable.scan`` makes by a pass before it sorts the column.
+PASSES_BEFORE_SORTING = 4
 #: ``constant <op> column`` is ``column <mirrored op> constant``.
 MIRRORED = {">": "<", ">=": "<=", "<": ">", "<=": ">=", "=": "=", "<>": "<>"}
 
@@ -58,11 +62,15 @@ class RowTable:
         self.rows = rows
         self.subqueries = subqueries
         self.at = {column: index for index, column in enumerate(columns)}
-        self.bits = [1 << index for index in range(len(rows))]
+        self.bits = BITS[: len(rows)] if len(rows) <= len(BITS) else [1 << index for index in range(len(rows))]
         self.everyone = (1 << len(rows)) - 1
-        self._columns: dict[str, list[Any]] = {}
+        self._columns: dict[Hashable, list[Any]] = {}
         #: id of a column -> (the column, kept alive; its values in order, or None; prefix masks), for ``scan``
         self._sorted: dict[int, tuple[list[Any], list[Any] | None, list[int]]] = {}
+        #: id of a column -> (the column, kept alive; how many times ``scan`` passed over it)
+        self._passes: dict[int, tuple[list[Any], int]] = {}
+        #: the text of a condition -> ``mask`` of it, for ``WhereMasks`` (the judges of one database share them)
+        self.known: dict[str, int | None] = {}
 
     def column(self, name: str) -> list[Any]:
         values = self._columns.get(name)
@@ -74,9 +82,15 @@ class RowTable:
     def scan(self, values: list[Any], op: str, constant: Any) -> int:
         """The rows whose value in ``values`` (a column, one value per row) meets ``<op> constant``: what
         ``SCANS[op]`` gives, read off the column sorted once (a bisection and two prefix masks per comparison,
-        not a pass over the rows: a query's variants compare the same columns with many constants)."""
+        not a pass over the rows: a query's variants compare the same columns with many constants). The first
+        few comparisons on a column pass over it: sorting costs several passes, and most tables built to judge
+        one database compare a column with only a few constants."""
         known = self._sorted.get(id(values))
         if known is None:
+            passes = self._passes.get(id(values), (values, 0))[1]
+            if passes < PASSES_BEFORE_SORTING:
+                self._passes[id(values)] = (values, passes + 1)
+                return SCANS[op](self.bits, values, constant)
             try:
                 pairs = sorted(zip(values, self.bits))
             except TypeError:  # values of several types that do not order: compare them one by one
@@ -111,7 +125,12 @@ class RowTable:
     def mask(self, node: Node) -> int | None:
         """The rows meeting ``node`` for a comparison of columns and constants of one type, a BETWEEN, or a
         LIKE 'prefix%'; None for anything else (SQL evaluates those)."""
-        if isinstance(node, Compare) and node.op in SCANS and self.subqueries is not None:
+        if (
+            isinstance(node, Compare)
+            and node.op in SCANS
+            and self.subqueries is not None
+            and (isinstance(node.left, Scalar) or isinstance(node.right, Scalar))  # what _compare_subquery reads
+        ):
             mask = self._compare_subquery(node, self.subqueries)
             if mask is not None:
                 return mask
@@ -201,23 +220,24 @@ class RowTable:
     def _assigned_mask(self, item: Node | None, facts: Subqueries) -> int | None:
         """The rows whose employee has a project (the JOIN keeps only existing ones) meeting ``item``: a budget
         above or below x reads the largest or smallest budget of the employee's projects."""
-        assigned = self._derived("assigned", lambda: _assigned_projects(self, facts))
+        assigned = self.derived("assigned", lambda: _assigned_projects(self, facts))
         if item is None:
             return sum(bit for bit, projects in zip(self.bits, assigned) if projects)
         test = _project_test(item)
         if test is None:
             return None
         if item.left == "p.budget" and item.op in (">", ">="):
-            largest = self._derived("largest budget", lambda: [max((b for b, _ in p), default=-inf) for p in assigned])
+            # max of the (budget, department) pairs: the largest budget comes first in the pair that wins
+            largest = self.derived("largest budget", lambda: [max(p)[0] if p else -inf for p in assigned])
             return self.scan(largest, item.op, item.right)
         if item.left == "p.budget" and item.op in ("<", "<="):
-            smallest = self._derived("smallest budget", lambda: [min((b for b, _ in p), default=inf) for p in assigned])
+            smallest = self.derived("smallest budget", lambda: [min(p)[0] if p else inf for p in assigned])
             return self.scan(smallest, item.op, item.right)
         rows = zip(self.bits, assigned, self.column("e.department_id"))
         return sum(bit for bit, projects, own in rows if any(test(budget, place, own) for budget, place in projects))
 
-    def _derived(self, name: str, make: Callable[[], list[Any]]) -> list[Any]:
-        """A column computed from others, made once."""
+    def derived(self, name: Hashable, make: Callable[[], list[Any]]) -> list[Any]:
+        """Something computed from the rows (a column of derived values, their order), made once and kept."""
         values = self._columns.get(name)
         if values is None:
             values = self._columns[name] = make()
@@ -228,7 +248,7 @@ def _assigned_projects(table: RowTable, facts: Subqueries) -> list[tuple[tuple[i
     """For each row, the (budget, department) of each project its employee works on."""
     projects, work = facts.projects(), facts.work()
     return [
-        tuple(projects[project] for project in work.get(employee, ()) if project in projects)
+        tuple([projects[project] for project in work.get(employee, ()) if project in projects])
         for employee in table.column("e.id")
     ]
 
@@ -272,7 +292,7 @@ class Subqueries:
     """What the subqueries of the conditions read (the salaries, the assignments, the projects), read from one
     database on first use and kept."""
 
-    def __init__(self, connection: sqlite3.Connection, database: Database | None = None):
+    def __init__(self, connection: sqlite3.Connection | None, database: Database | None = None):
         self.connection = connection
         self.database = database  # the rows the connection holds, when known: read without a query
         self._cache: dict[str, Any] = {}
@@ -403,6 +423,23 @@ def source_rows(database: Database, source: str) -> list[Row] | None:
     ]
 
 
+def kept_table(database: Database, source: str, columns: tuple[str, ...]) -> RowTable | None:
+    """The ``RowTable`` of ``source`` on ``database`` (None for a source that ``source_rows`` does not join),
+    made once and kept on the database: its rows, columns, derived columns and masks depend on nothing else (a
+    database is frozen), and code/sql_query reads a hidden database for its query's rows, then judges it."""
+    tables = database.__dict__.get("_row_tables")
+    if tables is None:
+        tables = {}
+        object.__setattr__(database, "_row_tables", tables)  # not a field: equality and the script ignore it
+    table = tables.get(source)
+    if table is None:
+        rows = source_rows(database, source)
+        if rows is None:
+            return None
+        table = tables[source] = RowTable(rows, columns, Subqueries(None, database))  # reads the database only
+    return table
+
+
 class WhereMasks:
     """For one database and one source (FROM ... JOIN ...): the rows of the source, and for each condition of
     ``wheres`` the bit mask of the rows that meet it (bit i: the i-th row of the scan)."""
@@ -421,10 +458,11 @@ class WhereMasks:
                 _leaves(where, found)
         projects = "JOIN projects p" in source
         columns = EMPLOYEE_COLUMNS + (PROJECT_COLUMNS if projects else ())
-        rows = source_rows(database, source) if database is not None else None
-        if rows is None:
+        table = kept_table(database, source, columns) if database is not None else None
+        if table is None:
             rows = connection.execute(f"SELECT {', '.join(columns)}\n{source}").fetchall()
-        table = RowTable(rows, columns, Subqueries(connection, database))
+            table = RowTable(rows, columns, Subqueries(connection, database))
+        rows = table.rows
         key = table.at["p.id"] if projects else None
         #: The key (the employee's id, and the project's where projects are joined) of each row.
         self.keys = [(row[0], row[key]) if key is not None else (row[0],) for row in rows]
@@ -434,7 +472,9 @@ class WhereMasks:
         for node in found.values():
             text = node.sql()
             if text not in by_text:
-                by_text[text] = table.mask(node)
+                if text not in table.known:
+                    table.known[text] = table.mask(node)
+                by_text[text] = table.known[text]
         #: False where a condition is NULL on some row: SQL's third truth value is not modelled, so the
         #: caller runs its queries instead.
         self.exact = True
