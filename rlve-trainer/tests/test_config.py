@@ -75,7 +75,8 @@ def test_the_readme_example_config_loads(tmp_path):
     from pathlib import Path
 
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
-    train_example, peft_example, tiny_example, ablate_example = re.findall(r"```toml\n(.*?)```", readme, flags=re.S)
+    examples = re.findall(r"```toml\n(.*?)```", readme, flags=re.S)
+    train_example, peft_example, tiny_example, ablate_example, frontier_example = examples
     path = tmp_path / "example.toml"
     path.write_text(train_example)
     config = files.load_train(path)
@@ -96,3 +97,7 @@ def test_the_readme_example_config_loads(tmp_path):
     ablation = ablate_config.load(path)
     assert [arm.strategy for arm in ablation.arms] == ["adaptive", "fixed", "uniform"]
     assert ablation.eval.held_out_envs == ["math/signed_sum"] and ablation.seeds == [0, 1, 2]
+
+    path.write_text(ablate_example + "\n" + frontier_example)  # "An arm that starts at the frontier"
+    options = ablate_config.load(path).frontier
+    assert (options.threshold, options.problems, options.max_tokens, options.eval_seed) == (0.5, 32, 16, 0)

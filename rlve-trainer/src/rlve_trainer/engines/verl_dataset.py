@@ -104,7 +104,7 @@ class RlveDataset(RLHFDataset):
         """A prompt over data.max_prompt_length would end the run deep in verl's rollout padding (0.7.1 does not
         truncate there, and RLHFDataset filters only files, when filter_overlong_prompts is on): say which one."""
         limit = self.config.get("max_prompt_length", None)
-        if not limit:
+        if not limit or self.tokenizer is None:  # verl always passes its tokenizer; without one nothing to count
             return
         from verl.utils.tokenizer import normalize_token_ids
 
