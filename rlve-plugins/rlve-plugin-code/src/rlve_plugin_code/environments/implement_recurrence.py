@@ -55,17 +55,30 @@ def _multiply(p: list[int], q: list[int], a: list[int], modulus: int) -> list[in
 
 def term(n: int, a: list[int], initial: list[int], modulus: int) -> int:
     """The n-th term of f(n) = sum a_i f(n-i) (with f(0..K-1) = initial), by Kitamasa's method."""
+    return terms([n], a, initial, modulus)[0]
+
+
+def terms(ns: list[int], a: list[int], initial: list[int], modulus: int) -> list[int]:
+    """``term`` of each n in ``ns``; the squarings x^(2^j) are shared, so each further n costs only its
+    multiplications."""
     size = len(a)
-    if n < size:
-        return initial[n] % modulus
-    result = [1] + [0] * (size - 1)
-    base = [a[0] % modulus] if size == 1 else [0, 1] + [0] * (size - 2)
-    while n:
-        if n & 1:
-            result = _multiply(result, base, a, modulus)
-        base = _multiply(base, base, a, modulus)
-        n >>= 1
-    return sum(r * f for r, f in zip(result, initial)) % modulus
+    powers = [[a[0] % modulus] if size == 1 else [0, 1] + [0] * (size - 2)]  # x^(2^j) modulo the recurrence
+    values = []
+    for n in ns:
+        if n < size:
+            values.append(initial[n] % modulus)
+            continue
+        result = [1] + [0] * (size - 1)
+        bit = 0
+        while n:
+            if bit == len(powers):
+                powers.append(_multiply(powers[-1], powers[-1], a, modulus))
+            if n & 1:
+                result = _multiply(result, powers[bit], a, modulus)
+            n >>= 1
+            bit += 1
+        values.append(sum(r * f for r, f in zip(result, initial)) % modulus)
+    return values
 
 
 REFERENCE = """def term(n):
@@ -135,7 +148,7 @@ class ImplementRecurrence(FunctionEnvironment):
         ns = list(range(min(k + 4, largest + 1)))
         ns += [rng.randint(0, min(largest, 60)) for _ in range(3)]
         ns += [rng.randint(largest // 2, largest) for _ in range(5)] + [largest]
-        tests = [{"args": [n], "expected": term(n, a, start, modulus)} for n in ns]
+        tests = [{"args": [n], "expected": value} for n, value in zip(ns, terms(ns, a, start, modulus))]
         first = ", ".join(f"f({i}) = {value}" for i, value in enumerate(initial))
         shown = first_terms(coefficients, constant, initial, modulus, k + 4)
         prompt = (
