@@ -144,7 +144,8 @@ def _rlve_gym_reference(env) -> str:
 
 
 def _verify_note(accepted: float, probe: str) -> tuple[str, bool]:
-    """The row's note on the peer's verifier, and whether a ratio against it means anything."""
+    """The row's note on the peer's verifier, and whether a ratio against it means anything: only against a peer
+    that accepted a valid answer other than its reference (checks equivalently, as ours does)."""
     notes, comparable = [], True
     if accepted < 0.999:
         notes.append(f"peer accepted only {accepted:.0%} of its own reference answers")
@@ -154,9 +155,11 @@ def _verify_note(accepted: float, probe: str) -> tuple[str, bool]:
         notes.append("peer only compares strings: it rejected a valid non-reference answer; no ratio")
         comparable = False
     elif probe == "no probe":
-        notes.append("peer's equivalence not probed (no alternative-answer maker for this task)")
+        notes.append("peer's equivalence not probed (no alternative-answer maker for this task); no ratio")
+        comparable = False
     else:
-        notes.append("peer's equivalence not probed (none of its instances here has a second valid answer)")
+        notes.append("peer's equivalence not probed (none of its instances here has a second valid answer); no ratio")
+        comparable = False
     return "; ".join(notes), comparable
 
 

@@ -54,7 +54,9 @@ def collect(rows: list[dict]) -> list[PeerLine]:
             line.sizes[level] = match["size"]
             line.generate[level] = row["ratio"] if row["ratio"] is not None else _why_none(note)
         else:
-            if row["ratio"] is not None:
+            # A verification ratio means something only against a peer that checks equivalently (it accepted a
+            # valid answer other than its reference); runs before the harness said so still carry the others.
+            if row["ratio"] is not None and _checker(note) == CHECKER_FINDINGS[0]:
                 line.verify.append(row["ratio"])
             line.verify_notes.add(_checker(note))
     return list(lines.values())
@@ -70,7 +72,11 @@ def _why_none(note: str) -> str:
     return "n/a"
 
 
-CHECKER_FINDINGS = ("peer checks any valid answer", "peer compares strings: no ratio", "peer's checker not probed")
+CHECKER_FINDINGS = (
+    "peer checks any valid answer",
+    "peer compares strings: no ratio",
+    "peer's checker not probed: no ratio",
+)
 
 
 def _checker(note: str) -> str:
@@ -108,8 +114,8 @@ def render(rows: list[dict], measured_on: str) -> str:
         "configured to the size of our problem at that level (reasoning-gym's config, RLVE-Gym's size parameters)",
         "in the same run; above 1x we are faster. \"not matched\": the peer has no knob for that size or poses",
         "another task there (the last column says why); \"peer failed\": it errored or timed out at that size.",
-        "Verification is compared only with peers whose checker was not shown to compare strings; the column",
-        "says what the probe found (a valid answer other than the reference, accepted or not).",
+        "Verification is compared only with peers shown to check any valid answer, as ours do (a probe gives",
+        "them a valid answer other than their reference); the column says what the probe found.",
         f"Regenerate with `python benchmarks/run.py PACK --json RUN.json` then `{COMMAND}`.",
         "",
         "| ours | peer | " + " | ".join(f"d = {level}" for level in LEVELS) + " | verification | why no ratio |",
