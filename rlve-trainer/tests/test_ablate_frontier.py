@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from rlve import plugins
 from rlve.cli import cli
+from rlve.errors import RlveError
 from rlve_trainer.ablate import config as config_module
 from rlve_trainer.ablate import records, report, runner, saving
 from rlve_trainer.ablate.evaluate import LevelScore
@@ -299,3 +300,24 @@ def test_the_example_config_is_valid_and_has_a_frontier_arm():
     levels, held_out = runner.check(config)
     assert list(levels) == ["math/addition"] and not held_out
     assert [wants_start(arm.params) for arm in config.arms] == [False, True]
+
+
+def test_an_ablation_still_running_is_not_resumed_a_second_time(tmp_path):
+    # A killed ablation leaves its lock unlocked and resumes; one whose process still holds it would have its
+    # arm-seeds trained twice, so the resume is refused in one line before anything is loaded.
+    from rlve_trainer.run_lock import RunLock
+
+    path = tmp_path / "ablate.toml"
+    path.write_text(f'output = "{tmp_path / "runs"}"\n' + CONFIG)  # top level, before the first table
+    config = config_module.load(path)
+    url = to_url(str(tmp_path / "runs" / "history.db"))
+    engine = open_engine(url)
+    records.create(engine, ablation_id="20260101-000000-aaaa", name=None, config=config.model_dump(mode="json"),
+                   packages={}, start_model="unused")
+    engine.dispose()
+    held = RunLock(tmp_path / "runs" / "ablate-20260101-000000-aaaa", "20260101-000000-aaaa").acquire()
+    try:
+        with pytest.raises(RlveError, match="ablation 20260101-000000-aaaa is being trained by another process"):
+            runner.resume_ablation(url, "20260101-000000-aaaa", quiet=True)
+    finally:
+        held.release()

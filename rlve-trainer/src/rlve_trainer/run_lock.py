@@ -22,9 +22,10 @@ LOCK_FILE = "run.lock"
 
 
 class RunLock:
-    def __init__(self, run_dir: str | Path, run_id: str):
+    def __init__(self, run_dir: str | Path, run_id: str, kind: str = "run"):
         self.path = Path(run_dir) / LOCK_FILE
         self.run_id = run_id
+        self.kind = kind  # "run", or "ablation" for the folder of a whole ablation
         self._handle = None
 
     def acquire(self) -> RunLock:
@@ -42,7 +43,7 @@ class RunLock:
                 holder = handle.read().strip() or "unknown"
                 handle.close()
                 raise RlveError(
-                    f"run {self.run_id} is being trained by another process (pid {holder}); "
+                    f"{self.kind} {self.run_id} is being trained by another process (pid {holder}); "
                     "wait for it to finish or stop it, then resume"
                 ) from None
             if self._still_at_path(handle):

@@ -21,6 +21,7 @@ from rlve_trainer.ablate import records
 from rlve_trainer.ablate.arms import ArmJob, ArmResult, run_arm
 from rlve_trainer.ablate.config import AblateConfig
 from rlve_trainer.ablate.evaluate import EvalPlan, LevelScore
+from rlve_trainer.run_lock import RunLock
 
 
 @dataclass
@@ -163,18 +164,22 @@ def run_ablation(config: AblateConfig, *, quiet: bool = False) -> AblationResult
     engine = open_engine(config.db_url())
     ablation_id = new_run_id()
     folder = Path(config.output).resolve() / f"ablate-{ablation_id}"
-    start = _start_model(config, folder, say)
-    torch.set_num_threads(config.threads)
-    records.create(
-        engine,
-        ablation_id=ablation_id,
-        name=config.name,
-        config=config.model_dump(mode="json"),
-        packages=package_versions(list(levels)),
-        start_model=str(start),
-    )
-    say(f"ablation {ablation_id}: {len(config.arms)} arms x {len(config.seeds)} seeds, {config.steps} steps each")
-    return _execute(config, engine, ablation_id, folder, start, levels, held_out, say)
+    lock = RunLock(folder, ablation_id, kind="ablation").acquire()  # `rlve ablate resume` waits for it
+    try:
+        start = _start_model(config, folder, say)
+        torch.set_num_threads(config.threads)
+        records.create(
+            engine,
+            ablation_id=ablation_id,
+            name=config.name,
+            config=config.model_dump(mode="json"),
+            packages=package_versions(list(levels)),
+            start_model=str(start),
+        )
+        say(f"ablation {ablation_id}: {len(config.arms)} arms x {len(config.seeds)} seeds, {config.steps} steps each")
+        return _execute(config, engine, ablation_id, folder, start, levels, held_out, say)
+    finally:
+        lock.release()
 
 
 def resume_ablation(url: str, ref: str, *, output: str | None = None, quiet: bool = False) -> AblationResult:
@@ -190,6 +195,7 @@ def resume_ablation(url: str, ref: str, *, output: str | None = None, quiet: boo
 
     say = _say(quiet)
     engine = open_engine(url, create=False)
+    lock = None
     try:
         ablation = records.get(engine, ref)
         ablation_id = ablation["id"]
@@ -205,6 +211,8 @@ def resume_ablation(url: str, ref: str, *, output: str | None = None, quiet: boo
         levels, held_out = check(config)
         hf_logging.disable_progress_bar()
         folder = Path(config.output).resolve() / f"ablate-{ablation_id}"
+        # A killed ablation left its lock unlocked; one still running holds it, and two would train arms twice.
+        lock = RunLock(folder, ablation_id, kind="ablation").acquire()
         start = _start_model(config, folder, say)  # a finished warm start is reused as it is
         if str(start) != ablation["start_model"]:
             raise RlveError(
@@ -216,12 +224,17 @@ def resume_ablation(url: str, ref: str, *, output: str | None = None, quiet: boo
         say(f"ablation {ablation_id}: resuming, {len(done)} of {len(config.arms) * len(config.seeds)} arm-seeds done")
         records.set_status(engine, ablation_id, "running")
     except BaseException:
+        if lock is not None:
+            lock.release()
         engine.dispose()
         raise
-    return _execute(
-        config, engine, ablation_id, folder, start, levels, held_out, say, done=done,
-        before=records.start_scores(engine, ablation_id),
-    )
+    try:
+        return _execute(
+            config, engine, ablation_id, folder, start, levels, held_out, say, done=done,
+            before=records.start_scores(engine, ablation_id),
+        )
+    finally:
+        lock.release()
 
 
 def _execute(
