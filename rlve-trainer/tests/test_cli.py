@@ -149,7 +149,7 @@ metadata.version = _pretend_missing
 
 @pytest.mark.parametrize(
     "command, distribution, env_id",
-    [("ablate", "rlve-plugin-math", "math/addition"), ("train", "rlve-plugin-code", "code/evaluate_expression")],
+    [("ablate", "rlve-plugin-math", "math/addition"), ("train", "rlve-plugin-code", "code/recursive_call_count")],
 )
 def test_demo_without_its_pack_says_which_package_adds_it(tmp_path, command, distribution, env_id):
     others = "rlve-plugin-graph" if distribution == "rlve-plugin-math" else "rlve-plugin-math"
