@@ -1,6 +1,6 @@
 """Choosing environments for a run, and saying which package to install when a first-party pack is missing.
 
-``rlve ablate --demo`` needs ``math/addition`` and ``rlve train --demo`` the graph pack; without them the
+``rlve ablate --demo`` needs ``math/addition`` and ``rlve train --demo`` the math and code packs; without them the
 registry's answer (``unknown environment 'math/addition'``) does not say that one ``pip install`` fixes it.
 """
 
