@@ -73,13 +73,10 @@ def search_start(
     say: Callable[[str], None],
 ) -> str:
     """Run the frontier search on ``start_model`` (or reuse this ablation's finished one); its evaluation id."""
-    from rlve_trainer.evaluation import records
     from rlve_trainer.evaluation.backends import Sampling
     from rlve_trainer.evaluation.backends.local import LocalModel
     from rlve_trainer.evaluation.report import frontier_text
-    from rlve_trainer.evaluation.runner import SearchSettings, evaluate
-    from rlve_trainer.history.store import new_run_id
-    from rlve_trainer.versions import environment_versions, package_versions
+    from rlve_trainer.evaluation.runner import SearchSettings, begin, evaluate
 
     found = finished_search(engine, ablation_id)
     if found is not None:
@@ -102,23 +99,14 @@ def search_start(
         batch_size=options.batch_size,
         trust_remote_code=config.train.model.trust_remote_code,
     )
-    evaluation_id = new_run_id()
-    records.create(
+    evaluation_id = begin(
         engine,
-        evaluation_id=evaluation_id,
         name=evaluation_name(ablation_id),
         model=str(start_model),
-        backend=backend.kind,
-        settings={
-            **backend.settings(),
-            "chunk": settings.chunk,
-            "max_difficulty": settings.max_difficulty,
-            "ablation": ablation_id,
-        },
-        packages=package_versions(list(environments)),
-        environments=environment_versions(environments),
-        threshold=settings.threshold,
-        problems=settings.problems,
+        backend=backend,
+        environments=environments,
+        settings=settings,
+        extra={"ablation": ablation_id},
     )
     say(
         f"frontier search {evaluation_id} on the starting model: threshold {settings.threshold:g}, up to "

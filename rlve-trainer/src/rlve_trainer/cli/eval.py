@@ -97,26 +97,17 @@ def run(targets, envs, threshold, problems, chunk, max_difficulty, backend, base
         kind, model, sampling, base_url=base_url, api_key_env=api_key_env, concurrency=concurrency,
         timeout=timeout, retries=retries, batch_size=batch_size, trust_remote_code=trust_remote_code,
     )
-    from rlve_trainer.evaluation import records
-    from rlve_trainer.evaluation.runner import SearchSettings, evaluate
+    from rlve_trainer.evaluation.runner import SearchSettings, begin, evaluate
     from rlve_trainer.history.engine import open_engine
-    from rlve_trainer.history.store import new_run_id
     from rlve_trainer.paths import rlve_command
-    from rlve_trainer.versions import environment_versions, package_versions
 
     settings = SearchSettings(
         threshold=threshold, problems=problems, chunk=min(chunk, problems), max_difficulty=max_difficulty,
         eval_seed=seed, verify_timeout=verify_timeout, system_prompt=system_prompt,
     )
     engine = open_engine(url)
-    evaluation_id = new_run_id()
-    recorded_settings = {**opened.settings(), "chunk": settings.chunk, "max_difficulty": max_difficulty}
-    if system_prompt:
-        recorded_settings["system_prompt"] = system_prompt
-    records.create(
-        engine, evaluation_id=evaluation_id, name=name, model=model, backend=kind, settings=recorded_settings,
-        packages=package_versions(list(environments)), environments=environment_versions(environments),
-        threshold=threshold, problems=problems,
+    evaluation_id = begin(
+        engine, name=name, model=model, backend=opened, environments=environments, settings=settings
     )
     from rlve_trainer.evaluation.progress import EvalProgress
 

@@ -61,6 +61,43 @@ def level_scorer(env: Environment, backend: Backend, settings: SearchSettings, p
     return score
 
 
+def begin(
+    engine,
+    *,
+    name: str | None,
+    model: str,
+    backend: Backend,
+    environments: Mapping[str, Environment],
+    settings: SearchSettings,
+    extra: Mapping[str, object] | None = None,
+) -> str:
+    """Record a new evaluation (``running``) as ``rlve eval`` records one, for ``evaluate`` to fill; its id.
+
+    Recorded: the backend's settings, the search's chunk and cap, the system prompt if any, ``extra`` (what
+    started it, say), and the versions of the packages and environments.
+    """
+    from rlve_trainer.history.store import new_run_id
+    from rlve_trainer.versions import environment_versions, package_versions
+
+    evaluation_id = new_run_id()
+    recorded = {**backend.settings(), "chunk": settings.chunk, "max_difficulty": settings.max_difficulty}
+    if settings.system_prompt:
+        recorded["system_prompt"] = settings.system_prompt
+    records.create(
+        engine,
+        evaluation_id=evaluation_id,
+        name=name,
+        model=model,
+        backend=backend.kind,
+        settings={**recorded, **(extra or {})},
+        packages=package_versions(list(environments)),
+        environments=environment_versions(environments),
+        threshold=settings.threshold,
+        problems=settings.problems,
+    )
+    return evaluation_id
+
+
 def evaluate(
     engine,
     evaluation_id: str,
