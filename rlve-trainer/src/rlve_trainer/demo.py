@@ -143,9 +143,6 @@ def build_warm_start(settings: WarmStart, env_ids: list[str], say) -> Path:
             say(f"warm start: step {step}, loss {loss:.3f} ({time.perf_counter() - started:.0f} s)")
 
     fitted = [env_id for env_id in env_ids if env_id in WARM_START_ENVS]
-    stop = settings.stop_at_accuracy
-    if isinstance(stop, dict):
-        stop = {env_id: accuracy for env_id, accuracy in stop.items() if env_id in fitted}
     result = warm_start(
         folder,
         fitted,
@@ -156,7 +153,7 @@ def build_warm_start(settings: WarmStart, env_ids: list[str], say) -> Path:
         hidden_size=settings.hidden_size,
         layers=settings.layers,
         seed=settings.seed,
-        stop_at_accuracy=stop,
+        stop_at_accuracy=settings.stop_at_accuracy,  # a mapping's environments not fitted are not checked
         check_every=settings.check_every,
         on_step=progress,
     )
