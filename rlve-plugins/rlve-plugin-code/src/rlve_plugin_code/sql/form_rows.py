@@ -104,15 +104,14 @@ def _top(form: Form, table: RowTable, mask: int) -> list[tuple[Any, ...]] | None
     """The first ``limit`` rows in ``mask`` in the ORDER BY, when it ends with the unique e.id (no tie left to
     the scan). The table's rows are put in that order once (a query's variants mostly share it), and the rows in
     ``mask`` read off it: sorting a subset gives the subset of the sorted rows, the sorts being stable."""
-    at = table.at
     order = form.order
     if not order and form.source == EMPLOYEES_SOURCE:
         # No ORDER BY: the first rows of SQLite's scan, which reads the employees (the outer loop of the join,
         # the departments looked up by id) in the order of their ids, the table's rowids.
         order = (("e.id", "ASC"),)
-    if not order or order[-1][0] != "e.id" or any(column not in at for column, _ in order):
+    ordered = in_order(order, table)
+    if ordered is None:
         return None
-    ordered = table.derived(("ORDER BY", order), lambda: _ordered(order, table))
     if form.limit < 0:  # a negative LIMIT is none in SQLite
         return [row for bit, row in ordered if mask & bit]
     rows: list[tuple[Any, ...]] = []
@@ -122,6 +121,15 @@ def _top(form: Form, table: RowTable, mask: int) -> list[tuple[Any, ...]] | None
         if mask & bit:
             rows.append(row)
     return rows
+
+
+def in_order(order: tuple[tuple[str, str], ...], table: RowTable) -> list[tuple[int, tuple[Any, ...]]] | None:
+    """The table's rows with their bits in the ORDER BY ``order``, sorted once per table and kept; None unless it
+    ends with the unique e.id and names only the table's columns (else ties are left to SQLite's scan). The rows
+    of a mask read off it in this order are that subset sorted, the sorts being stable."""
+    if not order or order[-1][0] != "e.id" or any(column not in table.at for column, _ in order):
+        return None
+    return table.derived(("ORDER BY", order), lambda: _ordered(order, table))
 
 
 def _ordered(order: tuple[tuple[str, str], ...], table: RowTable) -> list[tuple[int, tuple[Any, ...]]]:

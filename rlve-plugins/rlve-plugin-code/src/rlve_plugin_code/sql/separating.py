@@ -19,7 +19,7 @@ from typing import Any, Protocol
 from rlve_plugin_code.sql import pool
 from rlve_plugin_code.sql.data import Database, Draft, normalise_rows
 from rlve_plugin_code.sql.edits import apply_edit, hints_for, isolate, random_edit, witness_edits
-from rlve_plugin_code.sql.form_rows import form_rows
+from rlve_plugin_code.sql.form_rows import form_rows, in_order
 from rlve_plugin_code.sql.forms import JOIN, Form
 from rlve_plugin_code.sql.variants import Variant, near_variants
 from rlve_plugin_code.sql.where_masks import WhereMasks
@@ -231,15 +231,12 @@ def _passing_in(masks: WhereMasks, form: Form, mask: int) -> list[int] | None:
     the id); a top-k's ORDER BY ends with the unique id, so no tie is left to the scan. None for an ORDER BY
     that does not (then the query is run). test_sql_query holds the two to the same lists."""
     table = masks.table
-    rows = [row for bit, row in zip(table.bits, table.rows) if mask & bit]
     if not form.order:
-        return sorted({row[0] for row in rows})
-    if form.order[-1][0] != "e.id" or any(column not in table.at for column, _ in form.order):
+        return sorted({row[0] for bit, row in zip(table.bits, table.rows) if mask & bit})
+    ordered = in_order(form.order, table)  # the whole table sorted once, shared with form_rows' top-k
+    if ordered is None:
         return None
-    for column, direction in reversed(form.order):  # stable sorts, last key first
-        index = table.at[column]
-        rows.sort(key=lambda row: row[index], reverse=direction == "DESC")
-    return list(dict.fromkeys(row[0] for row in rows))
+    return list(dict.fromkeys(row[0] for bit, row in ordered if mask & bit))
 
 
 class _Search:
