@@ -41,6 +41,12 @@ NEAR_GOAL_BOARDS = 15_000
 _near_goal_tables: dict[tuple[int, int], tuple[dict[int, int], int]] = {}
 
 
+def key_bits(size: int) -> int:
+    """Bits per square in a board key: enough for the largest tile, size - 1. Every key (``near_goal``, ``solve``,
+    ``shortcut``) uses this width, so keys made by one are found in the tables of another."""
+    return max(1, (size - 1).bit_length())
+
+
 def board_key(board: Sequence[int], bits: int) -> int:
     """The board's tiles as the digits of one integer, ``bits`` bits each, the first square lowest."""
     return sum(tile << (bits * i) for i, tile in enumerate(board))
@@ -52,7 +58,7 @@ def near_goal(rows: int, cols: int) -> tuple[dict[int, int], int]:
     if made is not None:
         return made
     size = rows * cols
-    bits = max(1, (size - 1).bit_length())
+    bits = key_bits(size)
     digit = (1 << bits) - 1
     near = neighbours_of(rows, cols)
     key = board_key(goal_of(rows, cols), bits)
@@ -155,7 +161,7 @@ def shortcut(board: tuple[int, ...], moves: list[int], rows: int, cols: int) -> 
     """``moves`` (a solution of ``board``) cut short where it passes a board whose exact distance in
     ``near_goal`` is less than the moves it has left: from there on, a shortest path down the table."""
     size = rows * cols
-    bits = max(1, (size - 1).bit_length())
+    bits = key_bits(size)
     digit = (1 << bits) - 1
     exact, _ = near_goal(rows, cols)
     near = neighbours_of(rows, cols)
@@ -221,7 +227,7 @@ def _move_tables(rows: int, cols: int) -> tuple[list, list, list]:
                     line = rows + goal_col[tile]
                 here[j * size + blank] = (moved, line)
     moves_from = [[(j, j * size + blank) for j in near[blank]] for blank in range(size)]
-    bits = max(1, (size - 1).bit_length())
+    bits = key_bits(size)
     weight = [[tile << (bits * i) for i in range(size)] for tile in range(size)]
     made = _move_tables_made[(rows, cols)] = effect, moves_from, weight
     return made
@@ -258,7 +264,7 @@ def solve(
     # a board's key (``board_key``) is updated by two terms per move; ``depth_of`` holds the smallest depth each
     # key was searched at in this iteration; a board whose h is within the radius of ``exact`` gets its exact
     # distance from it instead, or, when it is not there, the least distance beyond the radius of h's parity
-    bits = max(1, (size - 1).bit_length())
+    bits = key_bits(size)
     depth_of: dict[int, int] = {}
     exact, radius = near_goal(rows, cols)
 
