@@ -59,6 +59,16 @@ def register_fakes() -> None:
             registry.add(cls, "rlve-trainer-tests")
 
 
+@pytest.fixture(scope="module")
+def rlve_cli():
+    """The `rlve` command group with the trainer's commands (train, eval, ablate, history, ...) registered."""
+    from rlve import plugins
+    from rlve.cli import cli
+
+    plugins.register_commands(cli)
+    return cli
+
+
 @pytest.fixture(scope="session")
 def fakes():
     register_fakes()

@@ -8,9 +8,6 @@ import sqlite3
 import pytest
 from click.testing import CliRunner
 
-from rlve import plugins
-from rlve.cli import cli
-
 pytest.importorskip("rlve_plugin_math")  # the arms train on math/addition
 
 REDUCED = """
@@ -58,12 +55,6 @@ hidden_size = 32
 layers = 1
 learning_rate = 3e-3
 """
-
-
-@pytest.fixture(scope="module")
-def rlve_cli():
-    plugins.register_commands(cli)
-    return cli
 
 
 def run(rlve_cli, *args):

@@ -9,8 +9,6 @@ import sqlite3
 import pytest
 from click.testing import CliRunner
 
-from rlve import plugins
-from rlve.cli import cli
 from rlve.errors import RlveError
 from rlve_trainer.ablate import config as config_module
 from rlve_trainer.ablate import records, report, runner, saving
@@ -57,12 +55,6 @@ hidden_size = 32
 layers = 1
 learning_rate = 3e-3
 """
-
-
-@pytest.fixture(scope="module")
-def rlve_cli():
-    plugins.register_commands(cli)
-    return cli
 
 
 def run(rlve_cli, *args):

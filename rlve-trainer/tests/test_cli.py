@@ -11,15 +11,6 @@ import pytest
 from click.testing import CliRunner
 from quick_run import quick_config
 
-from rlve import plugins
-from rlve.cli import cli
-
-
-@pytest.fixture(scope="module")
-def rlve_cli():
-    plugins.register_commands(cli)
-    return cli
-
 
 def invoke(rlve_cli, args, cwd):
     previous = os.getcwd()

@@ -14,9 +14,7 @@ import pytest
 from chat_server import ChatServer
 from click.testing import CliRunner
 
-from rlve import plugins
 from rlve import registry as rlve_registry
-from rlve.cli import cli
 from rlve.errors import RlveError
 from rlve_trainer.evaluation import records
 from rlve_trainer.evaluation.backends import BackendError, Sampling
@@ -137,12 +135,6 @@ def test_the_live_line_follows_a_level_on_a_terminal_and_stays_out_of_logs():
 
 
 # -- end to end: the command line, a local tiny model, an OpenAI-compatible server ---------------
-
-
-@pytest.fixture(scope="module")
-def rlve_cli():
-    plugins.register_commands(cli)
-    return cli
 
 
 def rlve(rlve_cli, *args, env=None):
