@@ -38,6 +38,7 @@ class PeerLine:
     sizes: dict[int, str] = field(default_factory=dict)  # level -> our size there ("45 empty cells")
     verify: list[float] = field(default_factory=list)
     verify_notes: set[str] = field(default_factory=set)
+    reasons: list[str] = field(default_factory=list)  # why levels have no ratio, distinct, in the run's words
 
 
 def collect(rows: list[dict]) -> list[PeerLine]:
@@ -53,6 +54,9 @@ def collect(rows: list[dict]) -> list[PeerLine]:
         if match["what"] == "generate":
             line.sizes[level] = match["size"]
             line.generate[level] = row["ratio"] if row["ratio"] is not None else _why_none(note)
+            reason = note.removeprefix("sizes not matched: ").split(" (seed")[0]
+            if row["ratio"] is None and reason and reason not in line.reasons:
+                line.reasons.append(reason)
         else:
             # A verification ratio means something only against a peer that checks equivalently (it accepted a
             # valid answer other than its reference); runs before the harness said so still carry the others.
@@ -91,22 +95,6 @@ def _ratio(value: float) -> str:
     return f"{value:.2g}x" if value < 10 else f"{value:.0f}x"
 
 
-def _reasons(rows: list[dict], line: PeerLine) -> list[str]:
-    """The distinct reasons a level has no ratio, in the run's words (prefix "sizes not matched: " dropped)."""
-    reasons = []
-    for row in rows:
-        match = CASE.match(row["case"])
-        if match is None or match["env"] != line.env_id or row["peer_name"] != line.peer or row["ratio"] is not None:
-            continue
-        if match["what"] != "generate":
-            continue
-        reason = (row.get("note") or "").removeprefix("sizes not matched: ")
-        reason = reason.split(" (seed")[0]
-        if reason and reason not in reasons:
-            reasons.append(reason)
-    return reasons
-
-
 def render(rows: list[dict], measured_on: str) -> str:
     """The text between the markers (without them)."""
     out = [
@@ -133,7 +121,7 @@ def render(rows: list[dict], measured_on: str) -> str:
             verify = "-"
         if line.verify_notes:  # a probe's finding at one size holds for the task: the most informative one wins
             verify += f" ({min(line.verify_notes, key=CHECKER_FINDINGS.index)})"
-        why = "; ".join(_reasons(rows, line)).replace("|", "/")
+        why = "; ".join(line.reasons).replace("|", "/")
         name = line.env_id.split("/", 1)[1]
         out.append(f"| {name} | {line.peer} | " + " | ".join(cells) + f" | {verify} | {why} |")
     return "\n".join(out) + "\n"
