@@ -1,17 +1,23 @@
-"""Step time of `rlve train` against a plain TRL GRPOTrainer: same tiny model, batch and problems, one process.
+"""Step time of `rlve train` against a plain TRL GRPOTrainer: same model, batch and problems, one process.
 
 Ours: rlve_trainer.train.train() — the live curriculum stream (a fixed curriculum, so the problems are as static
 as the peer's), verification, the curriculum bookkeeping, the history writer with a commit per step.
 Peer: trl.GRPOTrainer on a pre-generated datasets.Dataset of the same environment and difficulty, with a reward
-function that scores through env.score. Both generate exactly `max_completion_length` tokens (min_new_tokens),
-log every step, and save no checkpoint inside the timed steps. The two run alternately, ROUNDS times each, and
-the median step time over the steps after a warm-up is compared. Target: ratio <= 1.05.
+function that scores through env.score. Both generate exactly `completion` tokens per completion (min_new_tokens),
+log every step, and save no checkpoint inside the timed steps. The two run alternately, `rounds` times each, and
+the median step time over the steps after a warm-up is compared. Target: ratio <= 1.05. Ours also reports how
+much of its step went to drawing problems (curriculum + generation) and to the reward (verification + curriculum
+update), timed around those two calls.
 
-    python benchmarks/bench_trainer.py          # prints both medians and the ratio
+    python benchmarks/bench_trainer.py          # prints both medians and the ratio (tiny model, CPU)
+
+rlve-trainer/scripts/gpu_smoke.py runs the same comparison on a GPU with a 0.5B model (`compare`).
 """
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import os
 import statistics
 import tempfile
@@ -21,18 +27,39 @@ from pathlib import Path
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
-ENV = "graph/shortest_path"
-DIFFICULTY = 2
-STEPS = 12
-WARMUP = 3
-ROUNDS = 3
-BATCH = 8
-GENERATIONS = 4
-COMPLETION = 16
 LR = 1e-4
 
 
-def _timer():
+@dataclasses.dataclass(frozen=True)
+class Setup:
+    """One comparison: the model, the problems, the batch shape and the device (CUDA with bf16, or the CPU)."""
+
+    model_dir: Path
+    env: str = "graph/shortest_path"
+    difficulty: int = 2
+    steps: int = 12
+    warmup: int = 3  # the first steps (compilation, allocator growth) are not timed
+    batch: int = 8
+    generations: int = 4
+    completion: int = 16
+    cuda: bool = False
+
+    @property
+    def tokens_per_step(self) -> int:
+        return self.batch * self.completion
+
+
+@dataclasses.dataclass
+class Timing:
+    """Seconds per timed step; for ours also the mean seconds per step spent drawing problems (one figure per
+    run) and the seconds of each timed step's reward call."""
+
+    steps: list[float]
+    draw: list[float] = dataclasses.field(default_factory=list)
+    reward: list[float] = dataclasses.field(default_factory=list)
+
+
+def _timer(warmup: int):
     from transformers import TrainerCallback
 
     class StepTimer(TrainerCallback):
@@ -44,58 +71,100 @@ def _timer():
 
         def seconds(self) -> list[float]:
             gaps = [b - a for a, b in zip(self.stamps, self.stamps[1:])]
-            return gaps[WARMUP - 1 :]
+            return gaps[warmup - 1 :]
 
     return StepTimer()
 
 
-def _grpo_kwargs(output_dir: str) -> dict:
+@contextlib.contextmanager
+def stage_clock():
+    """Add up the seconds rlve spends in ProblemStream.draw and CurriculumReward.__call__ while inside.
+
+    Yields a dict {"draw": [...], "reward": [...]} of per-call seconds. The two methods are wrapped on their
+    classes for the duration and restored after, so nothing outside this measurement is affected."""
+    from rlve_trainer.data import ProblemStream
+    from rlve_trainer.rewards import CurriculumReward
+
+    spent: dict[str, list[float]] = {"draw": [], "reward": []}
+    originals = {"draw": ProblemStream.draw, "reward": CurriculumReward.__call__}
+
+    def timed(name, method):
+        def wrapper(*args, **kwargs):
+            started = time.perf_counter()
+            try:
+                return method(*args, **kwargs)
+            finally:
+                spent[name].append(time.perf_counter() - started)
+
+        return wrapper
+
+    ProblemStream.draw = timed("draw", originals["draw"])
+    CurriculumReward.__call__ = timed("reward", originals["reward"])
+    try:
+        yield spent
+    finally:
+        ProblemStream.draw = originals["draw"]
+        CurriculumReward.__call__ = originals["reward"]
+
+
+def _grpo_kwargs(setup: Setup, output_dir: str) -> dict:
+    from trl import GRPOConfig
+
+    # later transformers 5.x renamed gradient_checkpointing to activation_checkpointing; 5.17 knows only the old name
+    fields = {field.name for field in dataclasses.fields(GRPOConfig)}
+    checkpointing = "activation_checkpointing" if "activation_checkpointing" in fields else "gradient_checkpointing"
     return dict(
         output_dir=output_dir,
-        max_steps=STEPS,
-        per_device_train_batch_size=BATCH,
-        num_generations=GENERATIONS,
-        max_completion_length=COMPLETION,
+        max_steps=setup.steps,
+        per_device_train_batch_size=setup.batch,
+        num_generations=setup.generations,
+        max_completion_length=setup.completion,
         learning_rate=LR,
         logging_steps=1,
         save_strategy="no",
         report_to="none",
         disable_tqdm=True,
-        use_cpu=True,
-        bf16=False,
-        activation_checkpointing=False,
+        use_cpu=not setup.cuda,
+        bf16=setup.cuda,
         seed=0,
-        generation_kwargs={"min_new_tokens": COMPLETION},
+        generation_kwargs={"min_new_tokens": setup.completion},
+        **{checkpointing: False},
     )
 
 
-def run_ours(model_dir: Path, folder: Path) -> list[float]:
+def run_ours(setup: Setup, folder: Path) -> Timing:
     from rlve_trainer.config import TrainConfig
     from rlve_trainer.train import train
 
     config = TrainConfig.model_validate(
         {
-            "model": {"path": str(model_dir)},
-            "envs": [ENV],
-            "curriculum": {"strategy": "fixed", "params": {"difficulty": DIFFICULTY}},
+            "model": {"path": str(setup.model_dir)},
+            "envs": [setup.env],
+            "curriculum": {"strategy": "fixed", "params": {"difficulty": setup.difficulty}},
             "grpo": {
-                "num_generations": GENERATIONS,
-                "per_device_train_batch_size": BATCH,
-                "max_completion_length": COMPLETION,
+                "num_generations": setup.generations,
+                "per_device_train_batch_size": setup.batch,
+                "max_completion_length": setup.completion,
                 "learning_rate": LR,
                 "save_steps": 10_000,
-                "extra": {"generation_kwargs": {"min_new_tokens": COMPLETION}},
+                "bf16": setup.cuda,
+                "extra": {"generation_kwargs": {"min_new_tokens": setup.completion}},
             },
-            "max_steps": STEPS,
+            "max_steps": setup.steps,
             "output": str(folder),
         }
     )
-    timer = _timer()
-    train(config, quiet=True, callbacks=[timer])
-    return timer.seconds()
+    timer = _timer(setup.warmup)
+    with stage_clock() as spent:
+        train(config, quiet=True, callbacks=[timer])
+    # One reward call per step. Drawing is the same CPU work at every step, but the data loader does not draw
+    # exactly at step boundaries, so its per-step figure is the mean over the run.
+    draw_per_step = sum(spent["draw"]) / setup.steps
+    return Timing(timer.seconds(), [draw_per_step], spent["reward"][setup.warmup :])
 
 
-def run_peer(model_dir: Path, folder: Path) -> list[float]:
+def run_peer(setup: Setup, folder: Path) -> Timing:
+    import torch
     from datasets import Dataset
     from transformers import AutoModelForCausalLM, AutoTokenizer
     from transformers.trainer_callback import PrinterCallback
@@ -103,8 +172,9 @@ def run_peer(model_dir: Path, folder: Path) -> list[float]:
 
     import rlve
 
-    env = rlve.registry().get(ENV)
-    problems = {seed: env.sample(DIFFICULTY, seed) for seed in range(STEPS * BATCH // GENERATIONS + 8)}
+    env = rlve.registry().get(setup.env)
+    count = setup.steps * setup.batch // setup.generations + 8
+    problems = {seed: env.sample(setup.difficulty, seed) for seed in range(count)}
     dataset = Dataset.from_list(
         [{"prompt": [{"role": "user", "content": p.prompt}], "seed": seed} for seed, p in problems.items()]
     )
@@ -112,49 +182,75 @@ def run_peer(model_dir: Path, folder: Path) -> list[float]:
     def reward(completions, seed, **kwargs):
         return [1.0 if env.score(problems[s], c[0]["content"]).correct else 0.0 for c, s in zip(completions, seed)]
 
-    tokenizer = AutoTokenizer.from_pretrained(model_dir)
-    model = AutoModelForCausalLM.from_pretrained(model_dir)
-    timer = _timer()
+    tokenizer = AutoTokenizer.from_pretrained(setup.model_dir)
+    dtype = torch.bfloat16 if setup.cuda else torch.float32  # as rlve loads it
+    model = AutoModelForCausalLM.from_pretrained(setup.model_dir, dtype=dtype)
+    timer = _timer(setup.warmup)
     trainer = GRPOTrainer(
         model=model,
         reward_funcs=[reward],
-        args=GRPOConfig(**_grpo_kwargs(str(folder))),
+        args=GRPOConfig(**_grpo_kwargs(setup, str(folder))),
         train_dataset=dataset,
         processing_class=tokenizer,
         callbacks=[timer],
     )
     trainer.remove_callback(PrinterCallback)
     trainer.train()
-    return timer.seconds()
+    return Timing(timer.seconds())
 
 
-def measure() -> tuple[float, float, int]:
+def compare(setup: Setup, folder: Path, rounds: int = 3) -> dict:
+    """Ours and the peer alternately, ``rounds`` times each; medians, tokens per second and the ratio."""
+    ours, peer = Timing([]), Timing([])
+    for index in range(rounds):
+        mine = run_ours(setup, folder / f"ours-{index}")
+        ours.steps += mine.steps
+        ours.draw += mine.draw
+        ours.reward += mine.reward
+        peer.steps += run_peer(setup, folder / f"peer-{index}").steps
+    step_ours, step_peer = statistics.median(ours.steps), statistics.median(peer.steps)
+    return {
+        "timed_steps_each": len(ours.steps),
+        "completion_tokens_per_step": setup.tokens_per_step,
+        "ours_s_per_step": round(step_ours, 4),
+        "trl_s_per_step": round(step_peer, 4),
+        "ours_tokens_per_s": round(setup.tokens_per_step / step_ours, 1),
+        "trl_tokens_per_s": round(setup.tokens_per_step / step_peer, 1),
+        "ratio": round(step_ours / step_peer, 3),  # time per step, ours / TRL: lower is better, target <= 1.05
+        "draw_share": round(statistics.median(ours.draw) / step_ours, 5),
+        "reward_share": round(statistics.median(ours.reward) / step_ours, 5),
+        "draw_ms_per_step": round(1000 * statistics.median(ours.draw), 3),
+        "reward_ms_per_step": round(1000 * statistics.median(ours.reward), 3),
+    }
+
+
+def measure() -> dict:
     from rlve_trainer.tiny import build_tiny
 
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        model_dir = build_tiny(root / "model", [ENV])
-        ours: list[float] = []
-        peer: list[float] = []
-        for index in range(ROUNDS):
-            ours += run_ours(model_dir, root / f"ours-{index}")
-            peer += run_peer(model_dir, root / f"peer-{index}")
-    return statistics.median(ours), statistics.median(peer), len(ours)
+        setup = Setup(build_tiny(root / "model", ["graph/shortest_path"]))
+        return compare(setup, root)
 
 
 def run(report) -> None:
-    ours, peer, steps = measure()
+    found = measure()
     report(
-        f"trainer step, tiny Qwen2, {BATCH} completions x {COMPLETION} tokens",
-        ours,
-        peer,
+        f"trainer step, tiny Qwen2, {Setup.batch} completions x {Setup.completion} tokens",
+        found["ours_s_per_step"],
+        found["trl_s_per_step"],
         "trl GRPOTrainer",
         unit="s/step",
+    )
+    print(
+        f"  rlve's share of its step: drawing problems {found['draw_share']:.2%}, "
+        f"reward (verification + curriculum) {found['reward_share']:.2%}"
     )
 
 
 if __name__ == "__main__":
-    ours, peer, steps = measure()
-    print(f"rlve train       median {ours:.4f} s/step over {steps} steps")
-    print(f"trl GRPOTrainer  median {peer:.4f} s/step over {steps} steps")
-    print(f"ratio (ours / trl, lower is better, target <= 1.05): {ours / peer:.3f}")
+    found = measure()
+    print(f"rlve train       median {found['ours_s_per_step']:.4f} s/step over {found['timed_steps_each']} steps")
+    print(f"trl GRPOTrainer  median {found['trl_s_per_step']:.4f} s/step over {found['timed_steps_each']} steps")
+    print(f"ratio (ours / trl, lower is better, target <= 1.05): {found['ratio']:.3f}")
+    print(f"share of rlve's step: drawing problems {found['draw_share']:.2%}, reward {found['reward_share']:.2%}")
