@@ -4,10 +4,11 @@ Ours: rlve_trainer.train.train() — the live curriculum stream (a fixed curricu
 as the peer's), verification, the curriculum bookkeeping, the history writer with a commit per step.
 Peer: trl.GRPOTrainer on a pre-generated datasets.Dataset of the same environment and difficulty, with a reward
 function that scores through env.score. Both generate exactly `completion` tokens per completion (min_new_tokens),
-log every step, and save no checkpoint inside the timed steps. The two run alternately, `rounds` times each, and
-the median step time over the steps after a warm-up is compared. Target: ratio <= 1.05. Ours also reports how
-much of its step went to drawing problems (curriculum + generation) and to the reward (verification + curriculum
-update), timed around those two calls.
+log every step, and save no checkpoint inside the timed steps. The two run alternately, `rounds` times each (who
+goes first alternates too), and the median step time over the steps after a warm-up is compared. Target: ratio
+<= 1.05. Ours also reports how much of its step went to drawing problems (curriculum + generation), to the reward
+(verification + curriculum update) and to closing the step (history commit), timed around those calls, and both
+report the seconds spent in Python's garbage collector per step.
 
     python benchmarks/bench_trainer.py          # prints both medians and the ratio (tiny model, CPU)
 
@@ -51,42 +52,63 @@ class Setup:
 
 @dataclasses.dataclass
 class Timing:
-    """Seconds per timed step; for ours also the mean seconds per step spent drawing problems (one figure per
-    run) and the seconds of each timed step's reward call."""
+    """Seconds per timed step and seconds in the garbage collector per step; for ours also the seconds per step
+    spent drawing problems (a mean per run), in each timed step's reward call and in closing each timed step."""
 
     steps: list[float]
+    gc: list[float] = dataclasses.field(default_factory=list)
     draw: list[float] = dataclasses.field(default_factory=list)
     reward: list[float] = dataclasses.field(default_factory=list)
+    record: list[float] = dataclasses.field(default_factory=list)
+
+    def add(self, other: Timing) -> None:
+        for field in dataclasses.fields(self):
+            getattr(self, field.name).extend(getattr(other, field.name))
 
 
-def _timer(warmup: int):
+def _timer(warmup: int, collecting: list[float]):
+    """A callback stamping each step's end with the time and ``collecting[0]``, the running total of seconds in
+    the garbage collector (from ``gc_clock``), so both are known per step after the warm-up."""
     from transformers import TrainerCallback
 
     class StepTimer(TrainerCallback):
         def __init__(self):
-            self.stamps: list[float] = []
+            self.stamps: list[tuple[float, float]] = []
 
         def on_step_end(self, args, state, control, **kwargs):
-            self.stamps.append(time.perf_counter())
+            self.stamps.append((time.perf_counter(), collecting[0]))
+
+        def _gaps(self, index: int) -> list[float]:
+            return [b[index] - a[index] for a, b in zip(self.stamps, self.stamps[1:])][warmup - 1 :]
 
         def seconds(self) -> list[float]:
-            gaps = [b - a for a, b in zip(self.stamps, self.stamps[1:])]
-            return gaps[warmup - 1 :]
+            return self._gaps(0)
+
+        def gc_seconds(self) -> list[float]:
+            return self._gaps(1)
 
     return StepTimer()
 
 
 @contextlib.contextmanager
 def stage_clock():
-    """Add up the seconds rlve spends in ProblemStream.draw and CurriculumReward.__call__ while inside.
+    """Add up the seconds rlve spends in its own per-step work while inside: ProblemStream.draw (the curriculum
+    picks, the environment generates), CurriculumReward.__call__ (verification and the curriculum update) and
+    RlveCallback._finish (the step's history rows committed, the progress line).
 
-    Yields a dict {"draw": [...], "reward": [...]} of per-call seconds. The two methods are wrapped on their
-    classes for the duration and restored after, so nothing outside this measurement is affected."""
+    Yields a dict {"draw": [...], "reward": [...], "record": [...]} of per-call seconds. The methods are wrapped
+    on their classes for the duration and restored after, so nothing outside this measurement is affected."""
+    from rlve_trainer.callbacks import RlveCallback
     from rlve_trainer.data import ProblemStream
     from rlve_trainer.rewards import CurriculumReward
 
-    spent: dict[str, list[float]] = {"draw": [], "reward": []}
-    originals = {"draw": ProblemStream.draw, "reward": CurriculumReward.__call__}
+    methods = {
+        "draw": (ProblemStream, "draw"),
+        "reward": (CurriculumReward, "__call__"),
+        "record": (RlveCallback, "_finish"),
+    }
+    spent: dict[str, list[float]] = {name: [] for name in methods}
+    originals = {name: getattr(owner, attribute) for name, (owner, attribute) in methods.items()}
 
     def timed(name, method):
         def wrapper(*args, **kwargs):
@@ -98,13 +120,34 @@ def stage_clock():
 
         return wrapper
 
-    ProblemStream.draw = timed("draw", originals["draw"])
-    CurriculumReward.__call__ = timed("reward", originals["reward"])
+    for name, (owner, attribute) in methods.items():
+        setattr(owner, attribute, timed(name, originals[name]))
     try:
         yield spent
     finally:
-        ProblemStream.draw = originals["draw"]
-        CurriculumReward.__call__ = originals["reward"]
+        for name, (owner, attribute) in methods.items():
+            setattr(owner, attribute, originals[name])
+
+
+@contextlib.contextmanager
+def gc_clock(total: list[float] | None = None):
+    """Seconds spent in Python's garbage collector while inside, added to ``total[0]`` (a new [0.0] if not
+    given), which is yielded."""
+    import gc
+
+    total, started = total if total is not None else [0.0], [0.0]
+
+    def callback(phase, info):
+        if phase == "start":
+            started[0] = time.perf_counter()
+        else:
+            total[0] += time.perf_counter() - started[0]
+
+    gc.callbacks.append(callback)
+    try:
+        yield total
+    finally:
+        gc.callbacks.remove(callback)
 
 
 def _grpo_kwargs(setup: Setup, output_dir: str) -> dict:
@@ -154,13 +197,18 @@ def run_ours(setup: Setup, folder: Path) -> Timing:
             "output": str(folder),
         }
     )
-    timer = _timer(setup.warmup)
-    with stage_clock() as spent:
+    with stage_clock() as spent, gc_clock() as collecting:
+        timer = _timer(setup.warmup, collecting)
         train(config, quiet=True, callbacks=[timer])
-    # One reward call per step. Drawing is the same CPU work at every step, but the data loader does not draw
-    # exactly at step boundaries, so its per-step figure is the mean over the run.
-    draw_per_step = sum(spent["draw"]) / setup.steps
-    return Timing(timer.seconds(), [draw_per_step], spent["reward"][setup.warmup :])
+    # One reward call and one step closed per step. Drawing is the same CPU work at every step, but the data
+    # loader does not draw exactly at step boundaries, so its per-step figure is the mean over the run.
+    return Timing(
+        timer.seconds(),
+        gc=timer.gc_seconds(),
+        draw=[sum(spent["draw"]) / setup.steps],
+        reward=spent["reward"][setup.warmup :],
+        record=spent["record"][setup.warmup :],
+    )
 
 
 def run_peer(setup: Setup, folder: Path) -> Timing:
@@ -185,7 +233,8 @@ def run_peer(setup: Setup, folder: Path) -> Timing:
     tokenizer = AutoTokenizer.from_pretrained(setup.model_dir)
     dtype = torch.bfloat16 if setup.cuda else torch.float32  # as rlve loads it
     model = AutoModelForCausalLM.from_pretrained(setup.model_dir, dtype=dtype)
-    timer = _timer(setup.warmup)
+    collecting = [0.0]
+    timer = _timer(setup.warmup, collecting)
     trainer = GRPOTrainer(
         model=model,
         reward_funcs=[reward],
@@ -195,20 +244,26 @@ def run_peer(setup: Setup, folder: Path) -> Timing:
         callbacks=[timer],
     )
     trainer.remove_callback(PrinterCallback)
-    trainer.train()
-    return Timing(timer.seconds())
+    with gc_clock(collecting):
+        trainer.train()
+    return Timing(timer.seconds(), gc=timer.gc_seconds())
 
 
 def compare(setup: Setup, folder: Path, rounds: int = 3) -> dict:
-    """Ours and the peer alternately, ``rounds`` times each; medians, tokens per second and the ratio."""
-    ours, peer = Timing([]), Timing([])
+    """Ours and the peer alternately, ``rounds`` times each; medians, tokens per second and the ratio, with
+    each round's medians (how much the ratio moves between rounds says how far to trust it)."""
+    ours, peer, by_round = Timing([]), Timing([]), []
     for index in range(rounds):
-        mine = run_ours(setup, folder / f"ours-{index}")
-        ours.steps += mine.steps
-        ours.draw += mine.draw
-        ours.reward += mine.reward
-        peer.steps += run_peer(setup, folder / f"peer-{index}").steps
+        # Who goes first alternates, so a drift over the run (clocks, allocator, caches) favours neither.
+        if index % 2 == 0:
+            mine, theirs = run_ours(setup, folder / f"ours-{index}"), run_peer(setup, folder / f"peer-{index}")
+        else:
+            theirs, mine = run_peer(setup, folder / f"peer-{index}"), run_ours(setup, folder / f"ours-{index}")
+        ours.add(mine)
+        peer.add(theirs)
+        by_round.append([round(statistics.median(mine.steps), 4), round(statistics.median(theirs.steps), 4)])
     step_ours, step_peer = statistics.median(ours.steps), statistics.median(peer.steps)
+    ms = lambda seconds: round(1000 * statistics.median(seconds), 3)  # noqa: E731
     return {
         "timed_steps_each": len(ours.steps),
         "completion_tokens_per_step": setup.tokens_per_step,
@@ -217,10 +272,16 @@ def compare(setup: Setup, folder: Path, rounds: int = 3) -> dict:
         "ours_tokens_per_s": round(setup.tokens_per_step / step_ours, 1),
         "trl_tokens_per_s": round(setup.tokens_per_step / step_peer, 1),
         "ratio": round(step_ours / step_peer, 3),  # time per step, ours / TRL: lower is better, target <= 1.05
+        "rounds_s_per_step": by_round,  # [ours, trl] medians of each round (odd rounds ran TRL first)
         "draw_share": round(statistics.median(ours.draw) / step_ours, 5),
         "reward_share": round(statistics.median(ours.reward) / step_ours, 5),
-        "draw_ms_per_step": round(1000 * statistics.median(ours.draw), 3),
-        "reward_ms_per_step": round(1000 * statistics.median(ours.reward), 3),
+        "record_share": round(statistics.median(ours.record) / step_ours, 5),
+        "draw_ms_per_step": ms(ours.draw),
+        "reward_ms_per_step": ms(ours.reward),
+        "record_ms_per_step": ms(ours.record),
+        "gc_ms_per_step": {"ours": ms(ours.gc), "trl": ms(peer.gc)},
+        "ours_steps_s": [round(x, 4) for x in ours.steps],
+        "trl_steps_s": [round(x, 4) for x in peer.steps],
     }
 
 
@@ -243,8 +304,8 @@ def run(report) -> None:
         unit="s/step",
     )
     print(
-        f"  rlve's share of its step: drawing problems {found['draw_share']:.2%}, "
-        f"reward (verification + curriculum) {found['reward_share']:.2%}"
+        f"  rlve's share of its step: drawing problems {found['draw_share']:.2%}, reward (verification + "
+        f"curriculum) {found['reward_share']:.2%}, closing the step (history commit) {found['record_share']:.2%}"
     )
 
 
@@ -253,4 +314,7 @@ if __name__ == "__main__":
     print(f"rlve train       median {found['ours_s_per_step']:.4f} s/step over {found['timed_steps_each']} steps")
     print(f"trl GRPOTrainer  median {found['trl_s_per_step']:.4f} s/step over {found['timed_steps_each']} steps")
     print(f"ratio (ours / trl, lower is better, target <= 1.05): {found['ratio']:.3f}")
-    print(f"share of rlve's step: drawing problems {found['draw_share']:.2%}, reward {found['reward_share']:.2%}")
+    print(
+        f"share of rlve's step: drawing problems {found['draw_share']:.2%}, reward {found['reward_share']:.2%}, "
+        f"closing the step {found['record_share']:.2%}; per round [ours, trl] s/step: {found['rounds_s_per_step']}"
+    )

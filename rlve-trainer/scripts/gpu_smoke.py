@@ -21,7 +21,7 @@ Cases (--cases, comma separated; all by default):
   overhead  rlve train against a bare TRL GRPOTrainer, same model, batch, completion length (exactly, by
             min_new_tokens) and static problems, alternating, in this process: completion tokens per second
             of each and their ratio (goal: within 5%), and the share of rlve's step spent drawing problems and
-            in the reward (verification and the curriculum update)
+            in the reward (verification and the curriculum update) and closing the step (history commit)
   vllm      use_vllm = true, vllm_mode = "colocate": "skipped: vllm is not installed" where it is not
   verl      two steps of verl's own trainer (`python -m verl.trainer.main_ppo $(rlve engines verl run.toml)`)
             with rlve's live dataset, curriculum sampler and reward; passes when rlve's history holds both steps
@@ -156,8 +156,9 @@ def finite(losses: list) -> bool:
 class Cases:
     """Each case trains through rlve's own `train()` and returns what it found, with "ok" and, if not, "why"."""
 
-    def __init__(self, model_dir: Path, root: Path, shape: str, cuda: bool):
+    def __init__(self, model_dir: Path, root: Path, shape: str, cuda: bool, rounds: int | None = None):
         self.model_dir, self.root, self.shape, self.cuda = model_dir, root, shape, cuda
+        self.rounds = rounds
 
     def train(self, name: str, overrides: list[str], steps: int, save_steps: int = 1000, resume: str | None = None):
         from rlve_trainer.config_files import load_train
@@ -244,6 +245,7 @@ class Cases:
 
         batch, generations, completion = BATCH[self.shape]
         steps, warmup, rounds = (8, 2, 2) if self.shape == "0.5b" else (4, 1, 1)
+        rounds = self.rounds or rounds
         setup = Setup(
             self.model_dir,
             env=ENVS[0],
@@ -387,6 +389,7 @@ def main() -> int:
     parser.add_argument("--shape", choices=sorted(SHAPES), default="0.5b", help="the model built (default 0.5b)")
     parser.add_argument("--require-gpu", action="store_true", help="fail instead of skipping without CUDA")
     parser.add_argument("--allow-cpu", action="store_true", help="run the cases on the CPU when there is no CUDA")
+    parser.add_argument("--rounds", type=int, help="overhead: rounds of rlve then TRL (default 2; 1 with tiny)")
     args = parser.parse_args()
     cases_asked = args.cases.split(",")
     unknown = sorted(set(cases_asked) - {"bf16", "ckpt", "lora", "overhead", "vllm", "verl"})
@@ -409,7 +412,7 @@ def main() -> int:
         report = {"environment": environment(args.shape, cuda, parameters), "cases": {}}
         report["environment"]["model_build_seconds"] = round(time.perf_counter() - started, 1)
         print(f"device: {report['environment']['device']}, {parameters / 1e9:.2f}B parameters", flush=True)
-        cases = Cases(model_dir, root, args.shape, cuda)
+        cases = Cases(model_dir, root, args.shape, cuda, rounds=args.rounds)
         for name in cases_asked:
             try:
                 found = getattr(cases, name)()
@@ -435,8 +438,9 @@ def summary(found: dict) -> str:
     if "ratio" in found:
         return (
             f"{head}: rlve {found['ours_tokens_per_s']} tokens/s, TRL {found['trl_tokens_per_s']} tokens/s, "
-            f"ratio {found['ratio']} (step time, rlve / TRL); drawing problems {found['draw_share']:.2%} and "
-            f"reward {found['reward_share']:.2%} of rlve's step"
+            f"ratio {found['ratio']} (step time, rlve / TRL; by round {found['rounds_s_per_step']}); of rlve's "
+            f"step: drawing problems {found['draw_share']:.2%}, reward {found['reward_share']:.2%}, closing the "
+            f"step {found['record_share']:.2%}; garbage collection ms/step {found['gc_ms_per_step']}"
         )
     if "step_seconds" in found:
         return f"{head}: {found['steps']} steps, {found['seconds']} s, losses {found['history']['losses']}"
