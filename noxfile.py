@@ -135,5 +135,9 @@ def ablate_demo(session: nox.Session) -> None:
 
 @nox.session(name="gpu-smoke")
 def gpu_smoke(session: nox.Session) -> None:
+    """On a GPU: bf16 and a resumed checkpoint, gradient checkpointing, LoRA, the overhead against bare TRL,
+    vLLM and verl where installed; the report goes to the folder given after -- (default rlve-runs/gpu-smoke)."""
     install_everything(session)
-    session.run("python", "rlve-trainer/scripts/gpu_smoke.py", *session.posargs, env={"HF_HUB_OFFLINE": "1"})
+    session.install("peft>=0.13")
+    arguments = session.posargs or ["rlve-runs/gpu-smoke"]
+    session.run("python", "rlve-trainer/scripts/gpu_smoke.py", *arguments, env={"HF_HUB_OFFLINE": "1"})

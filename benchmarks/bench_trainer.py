@@ -249,6 +249,19 @@ def run_peer(setup: Setup, folder: Path) -> Timing:
     return Timing(timer.seconds(), gc=timer.gc_seconds())
 
 
+def ratio_interval(ours: list[float], peer: list[float], resamples: int = 2000) -> list[float]:
+    """A 95% bootstrap interval of median(ours) / median(peer): step times on a GPU vary by tens of percent
+    (generation is bound by kernel launches from the CPU), so the ratio alone can mislead."""
+    import random
+
+    rng = random.Random(0)
+    ratios = sorted(
+        statistics.median(rng.choices(ours, k=len(ours))) / statistics.median(rng.choices(peer, k=len(peer)))
+        for _ in range(resamples)
+    )
+    return [round(ratios[int(0.025 * resamples)], 3), round(ratios[int(0.975 * resamples) - 1], 3)]
+
+
 def compare(setup: Setup, folder: Path, rounds: int = 3) -> dict:
     """Ours and the peer alternately, ``rounds`` times each; medians, tokens per second and the ratio, with
     each round's medians (how much the ratio moves between rounds says how far to trust it)."""
@@ -272,6 +285,7 @@ def compare(setup: Setup, folder: Path, rounds: int = 3) -> dict:
         "ours_tokens_per_s": round(setup.tokens_per_step / step_ours, 1),
         "trl_tokens_per_s": round(setup.tokens_per_step / step_peer, 1),
         "ratio": round(step_ours / step_peer, 3),  # time per step, ours / TRL: lower is better, target <= 1.05
+        "ratio_interval_95": ratio_interval(ours.steps, peer.steps),
         "rounds_s_per_step": by_round,  # [ours, trl] medians of each round (odd rounds ran TRL first)
         "draw_share": round(statistics.median(ours.draw) / step_ours, 5),
         "reward_share": round(statistics.median(ours.reward) / step_ours, 5),

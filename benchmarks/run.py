@@ -48,6 +48,7 @@ def main() -> int:
         print(f"\n== {path.stem} ==", flush=True)
         spec = importlib.util.spec_from_file_location(path.stem, path)
         module = importlib.util.module_from_spec(spec)
+        sys.modules[path.stem] = module  # dataclasses (and pickling) look a module's classes up there
         try:
             spec.loader.exec_module(module)
             module.run(report)

@@ -1,12 +1,13 @@
 """`rlve train` on a GPU: its switches, a checkpoint resumed, LoRA, and its overhead against bare TRL.
 
     nox -s gpu-smoke -- OUT_DIR                        # where pip reaches PyPI: installs everything, then this
+                                                       # (OUT_DIR defaults to rlve-runs/gpu-smoke)
     python rlve-trainer/scripts/gpu_smoke.py OUT_DIR   # where the packages are already importable
 
 Writes OUT_DIR/gpu_smoke.json (rewritten after every case, so a run cut short keeps what it measured) and prints
 one line per case and a summary; exit 0 only if every case that ran passed. Without CUDA it prints
 "skipped: no CUDA device" and exits 0 (1 with --require-gpu); --allow-cpu runs the cases on the CPU instead
-(the tests do, with --shape tiny). Sized for one call of under 8 minutes on one H200.
+(the tests do, with --shape tiny). On one H200 it took 3 minutes (5 with --rounds 4), machine start aside.
 
 The model is built offline, since nothing can be downloaded there: rlve's byte-level BPE tokenizer and a
 randomly initialised Qwen2 of Qwen2.5-0.5B's shape (24 layers, hidden 896, vocabulary 151,936: 0.49B
@@ -29,7 +30,7 @@ Cases (--cases, comma separated; all by default):
 
 On a machine that reaches no package registry (the lent H200: Python 3.12, torch 2.11 with CUDA, transformers
 5.17, accelerate, peft, pyarrow, pandas, pluggy and click, but not trl, datasets, SQLAlchemy or pydantic), bring
-wheels, 12 MiB in all, downloaded on any machine with pip:
+wheels, about 10 MiB in all, downloaded on any machine with pip:
 
     P="--platform manylinux_2_28_x86_64 --platform manylinux_2_17_x86_64 --platform manylinux2014_x86_64"
     pip download --no-deps --only-binary=:all: --python-version 3.12 --implementation cp $P -d .whl \\
@@ -438,7 +439,8 @@ def summary(found: dict) -> str:
     if "ratio" in found:
         return (
             f"{head}: rlve {found['ours_tokens_per_s']} tokens/s, TRL {found['trl_tokens_per_s']} tokens/s, "
-            f"ratio {found['ratio']} (step time, rlve / TRL; by round {found['rounds_s_per_step']}); of rlve's "
+            f"ratio {found['ratio']} (step time, rlve / TRL; 95% interval {found['ratio_interval_95']}; by round "
+            f"{found['rounds_s_per_step']}); of rlve's "
             f"step: drawing problems {found['draw_share']:.2%}, reward {found['reward_share']:.2%}, closing the "
             f"step {found['record_share']:.2%}; garbage collection ms/step {found['gc_ms_per_step']}"
         )

@@ -40,7 +40,9 @@ def test_every_case_runs_on_the_cpu_and_reports(tmp_path):
     overhead = cases["overhead"]
     assert overhead["ok"] and overhead["timed_steps_each"] == 3
     assert overhead["ours_tokens_per_s"] > 0 and overhead["trl_tokens_per_s"] > 0
-    assert 0 < overhead["draw_share"] < 1 and 0 < overhead["reward_share"] < 1
+    assert 0 < overhead["draw_share"] < 1 and 0 < overhead["reward_share"] < 1 and 0 < overhead["record_share"] < 1
+    low, high = overhead["ratio_interval_95"]
+    assert 0 < low <= high and len(overhead["ours_steps_s"]) == len(overhead["trl_steps_s"]) == 3
     if importlib.util.find_spec("vllm") is None:
         assert cases["vllm"] == {"skipped": "vllm is not installed"}
         assert "vllm: skipped: vllm is not installed" in done.stdout
