@@ -141,6 +141,66 @@ def test_loop_memo_gives_each_input_its_own_values():
     assert compiled.run({"x": 999}, 40) is None  # the same loop with too few steps left
 
 
+def if_program(rng: random.Random) -> str:
+    """Straight statements and if / if-else shapes over x, y and v, laid out as ``stackvm.compile_program``
+    lays them out (test, JZ past the then-part; then-part, JMP past the else-part), with prints, a division
+    that may divide by 0, and sometimes a read of v before it holds a value."""
+    lines: list[str] = [] if rng.random() < 0.1 else ["LOAD x", "STORE v"]
+
+    def statements() -> list[str]:
+        chosen = []
+        for _ in range(rng.randint(0, 3)):
+            operand = rng.choice(["PUSH 3", "PUSH -2", "PUSH 0", "LOAD x", "LOAD y", "PUSH 999999"])
+            chosen += rng.choice([
+                ["LOAD v", operand, rng.choice(["ADD", "SUB", "MUL", "DIV", "MOD", "MAX"]), "STORE v"],
+                ["LOAD v", "ABS", "STORE v"],
+                ["LOAD v", "PRINT"],
+            ])
+        return chosen
+
+    for _ in range(rng.randint(1, 5)):
+        lines += statements()
+        test = ["LOAD v", rng.choice(["PUSH 0", "PUSH 4", "LOAD y"]), rng.choice(["LT", "GE", "EQ", "NE", "SUB"])]
+        then, other = statements(), statements() if rng.random() < 0.5 else None
+        if other is None:  # if-then: JZ to just after the then-part
+            lines += test + [f"JZ {len(lines) + len(test) + 1 + len(then)}"] + then
+        else:  # if-then-else: JZ to the else-part; the then-part ends with a JMP past it
+            else_at = len(lines) + len(test) + 1 + len(then) + 1
+            lines += test + [f"JZ {else_at}"] + then + [f"JMP {else_at + len(other)}"] + other
+    # Some programs end with an if shape, so its own step check is the last one made.
+    return "\n".join(lines + (["LOAD v", "PRINT"] if rng.random() < 0.7 else []))
+
+
+def test_stack_fast_path_runs_if_shapes_in_one_call_as_the_interpreter_does():
+    rng = random.Random(23)
+    vouched = finished = 0
+    for _ in range(800):
+        text = if_program(rng)
+        inputs = [{"x": rng.randint(-9, 9), "y": rng.randint(-9, 9)} for _ in range(4)]
+        # Generous, and tight enough that the bound falls inside a branch.
+        bound = rng.choice([10_000, rng.randint(1, 60)])
+        counts = assert_stack_agrees(text, inputs, bound)
+        vouched, finished = vouched + counts[0], finished + counts[1]
+        # The step count exactly: with the interpreter's own count as the bound the run is vouched for (or left
+        # to the interpreter), with one step less it must not be.
+        code, compiled = parse_stack_program(text), StackBlocks(parse_stack_program(text))
+        for variables in inputs:
+            try:
+                output, used = run_stack(code, variables, 10_000)
+            except MachineError:
+                continue
+            assert compiled.run(variables, used) in (None, output), (text, variables)
+            assert compiled.run(variables, used - 1) is None, (text, variables)
+    assert finished > 1000
+    assert vouched >= 0.95 * finished
+    # The shapes are taken as one entry (loop protocol, size 0): an if-then and an if-then-else here.
+    text = "LOAD x\nSTORE v\nLOAD v\nPUSH 0\nLT\nJZ 9\nLOAD v\nABS\nSTORE v\nLOAD v\nPRINT"
+    compiled = StackBlocks(parse_stack_program(text))
+    assert compiled.entries[0][0] == 0
+    assert [compiled.run({"x": x}, 100) for x in (-4, 0, 5)] == [[4], [0], [5]]
+    assert compiled.run({"x": -4}, 8) is None and interpreted_stack(parse_stack_program(text), {"x": -4}, 8) is None
+
+
 def test_register_fast_path_gives_the_interpreters_registers_or_none():
     rng = random.Random(13)
     names = ["r0", "r1", "r2", "r3"]

@@ -5,8 +5,9 @@
 straight run of instructions between jumps and jump targets) is read once: its stack traffic is resolved while
 compiling, so that ``LOAD v; LOAD t; PUSH 10; MOD; ADD; STORE v`` becomes one closure computing
 ``v = v + t % 10``, and a while loop whose test and body are such blocks runs as a Python loop, remembered by
-the values it reads (inputs that enter it alike, after a remainder or a digit sum, skip it). A run then costs a
-few closure calls per block or loop pass instead of a dispatch per instruction. Nothing here executes model
+the values it reads (inputs that enter it alike, after a remainder or a digit sum, skip it), and an if or
+if-else (a block ending with JZ and the one or two blocks it chooses between) runs as one call. A run then costs
+a few closure calls per block or loop pass instead of a dispatch per instruction. Nothing here executes model
 text: the closures are built from a fixed set of Python functions, with the parsed numbers and names as data.
 
 It is a fast path only. ``run`` returns what ``run_stack`` prints where it can tell that ``run_stack`` runs
@@ -72,6 +73,7 @@ class Unsure(Exception):
 
 class Const:
     __slots__ = ("value",)
+    depth = 0
 
     def __init__(self, value: int):
         self.value = value
@@ -81,6 +83,7 @@ class Var:
     """A variable by name, or a slot of the block (an int key)."""
 
     __slots__ = ("key",)
+    depth = 0
 
     def __init__(self, key: Any):
         self.key = key
@@ -92,7 +95,8 @@ class Op:
     def __init__(self, name: str, args: tuple):
         self.name = name
         self.args = args
-        self.depth = 1 + max(getattr(arg, "depth", 0) for arg in args)
+        first = args[0].depth
+        self.depth = 1 + (first if len(args) == 1 or first >= args[1].depth else args[1].depth)
 
 
 #: Deeper expressions (a program pushing a thousand values, then adding them up) are computed into a slot at
@@ -350,22 +354,24 @@ def compile_block(code: list[Instruction], start: int, stop: int) -> Block:
     actions: list[tuple] = []
     taken = peak = kept = 0  # values popped from the entry stack; the highest depth above the entry depth
 
-    def pop() -> Expr:
+    def from_entry() -> Expr:
+        """The next value below the block's own: one taken from the stack it is entered with."""
         nonlocal taken
-        if pending:
-            return pending.pop()
         taken += 1
         return Var(-taken)
 
+    # This loop runs once per instruction of every answer checked: pops are inlined (``pending.pop() if pending
+    # else from_entry()``) and the common instructions tested first.
     block = None
     for index in range(start, stop):
         instruction = code[index]
         op = instruction.op
         if op == "LOAD" or op == "PUSH":
             pending.append(Var(instruction.arg) if op == "LOAD" else Const(instruction.arg))
-            peak = max(peak, len(pending) - taken)
+            if len(pending) - taken > peak:
+                peak = len(pending) - taken
         elif op == "STORE":
-            name, value = instruction.arg, pop()
+            name, value = instruction.arg, pending.pop() if pending else from_entry()
             for position, expr in enumerate(pending):  # values pushed before, read from the variable: keep them
                 if not isinstance(expr, Const) and name in reads(expr):
                     kept += 1
@@ -374,22 +380,22 @@ def compile_block(code: list[Instruction], start: int, stop: int) -> Block:
             actions.append(("store", name, value))
         elif op in OPERATIONS or op in UNARY:
             if op in UNARY:
-                expr = Op(op, (pop(),))
+                expr = Op(op, (pending.pop() if pending else from_entry(),))
             else:
-                right = pop()
-                expr = Op(op, (pop(), right))
+                right = pending.pop() if pending else from_entry()
+                expr = Op(op, (pending.pop() if pending else from_entry(), right))
             if expr.depth >= MOST_DEPTH:
                 kept += 1
                 actions.append(("store", kept, expr))
                 expr = Var(kept)
             pending.append(expr)
         elif op == "PRINT":
-            actions.append(("print", pop()))
+            actions.append(("print", pending.pop() if pending else from_entry()))
         elif op == "JMP":
             block = Block(start, index + 1, actions, "JMP", instruction.arg, None)
             break
         else:  # JZ
-            block = Block(start, index + 1, actions, "JZ", instruction.arg, pop())
+            block = Block(start, index + 1, actions, "JZ", instruction.arg, pending.pop() if pending else from_entry())
             break
     if block is None:
         block = Block(start, stop, actions, None, stop, None)
@@ -447,6 +453,52 @@ def _loop(test: Block, body: Block) -> Callable[[Values, int], tuple[int, int]] 
         return out, done * per_pass + final
 
     return loop
+
+
+def _branch(head: Block, by_start: dict[int, Block]) -> Callable[[Values, int], tuple[int, int]] | None:
+    """``head`` (ending with JZ) and the blocks it chooses between as one closure, for the two shapes an
+    ``if`` compiles to: if-then (``then`` falls through to the JZ target) and if-then-else (``then`` ends with
+    a JMP over ``other``, which falls through to where that JMP goes). (values, steps left) -> (next
+    instruction, steps taken), in the loop's protocol; Unsure where a block would pass the step bound, exactly
+    where the per-block path stops. For neutral programs only: the stack depths are not checked here.
+
+    One call instead of two or three trips through ``StackBlocks.run``: every conditional step of a reference
+    program compiles to one of these shapes."""
+    if head.jump != "JZ":
+        return None
+    then = by_start.get(head.end)
+    if then is None or then.end != head.to or then.jump == "JZ":
+        return None
+    other = None
+    if then.jump == "JMP":
+        other = by_start.get(head.to)
+        if other is None or other.jump is not None or other.end != then.to:
+            return None
+    head_statements, test, head_size = head.statements(), getter(head.test), head.size
+    then_statements, then_size = then.statements(), head.size + then.size
+    then_next = then.to if then.jump == "JMP" else then.end
+    other_statements = other.statements() if other is not None else ()
+    other_size = head.size + (other.size if other is not None else 0)
+    other_next = other.end if other is not None else head.to
+
+    def branch(values, budget):
+        if head_size > budget:
+            raise Unsure
+        for statement in head_statements:
+            statement(values)
+        if test(values):  # JZ falls through on a value that is not 0
+            if then_size > budget:
+                raise Unsure
+            for statement in then_statements:
+                statement(values)
+            return then_next, then_size
+        if other_size > budget:
+            raise Unsure
+        for statement in other_statements:
+            statement(values)
+        return other_next, other_size
+
+    return branch
 
 
 #: Comparisons give 0 or 1: a loop test made of one can be computed inline, with no bound to check.
@@ -520,11 +572,14 @@ class StackBlocks:
         #: it (binary operations are checked), and a failing run fails in a binary operation of this program.
         self.sure = all(abs(i.arg) <= MAX_VALUE for i in code if i.op == "PUSH")
         by_start = {block.start: block for block in blocks}
-        #: instruction -> (steps, next_pc, least, most) for a block, or (0, loop, 0, 0) for a loop.
+        #: instruction -> (steps, next_pc, least, most) for a block, or (0, run, 0, 0) for a loop or a branch
+        #: (``run(values, steps left) -> (next instruction, steps taken)``).
         self.entries: dict[int, tuple] = {}
         for block in blocks:
             after = by_start.get(block.end)
             loop = _loop(block, after) if after is not None else None
+            if loop is None and self.neutral:
+                loop = _branch(block, by_start)
             if loop is not None:
                 self.entries[block.start] = (0, loop, 0, 0)
             else:
@@ -547,7 +602,7 @@ class StackBlocks:
         try:
             while pc < end:
                 size, run, least, most = entries[pc]
-                if not size:  # a loop
+                if not size:  # a loop or a branch
                     pc, used = run(values, max_steps - steps)
                     steps += used
                     continue
