@@ -141,6 +141,37 @@ def test_loop_memo_gives_each_input_its_own_values():
     assert compiled.run({"x": 999}, 40) is None  # the same loop with too few steps left
 
 
+def test_loop_memo_is_shared_by_identical_loops_of_other_programs_and_bounded(monkeypatch):
+    from rlve_plugin_code import stack_blocks
+
+    monkeypatch.setattr(stack_blocks, "_MEMOS", {})
+    monkeypatch.setattr(stack_blocks, "MEMO_SIZE", 3)
+    loop = ["LOAD t", "PUSH 0", "GT", "JZ {out}", "LOAD v", "LOAD t", "ADD", "STORE v", "LOAD t", "PUSH 1", "SUB",
+            "STORE t", "JMP {test}"]
+
+    def program(before: list[str], after: list[str]) -> str:
+        test, out = len(before), len(before) + len(loop)
+        return "\n".join(before + [line.format(test=test, out=out) for line in loop] + after)
+
+    # 1 + ... + t, entered at another position, after other code, and followed by other code.
+    first = program(["LOAD x", "ABS", "STORE t", "PUSH 0", "STORE v"], ["LOAD v", "PRINT"])
+    second = program(
+        ["PUSH 0", "STORE v", "LOAD x", "PUSH 3", "MUL", "ABS", "STORE t"], ["LOAD v", "LOAD x", "SUB", "PRINT"]
+    )
+    # The same test and nearly the same body (t counts down by 2): another loop, which must not share the memo.
+    loop[9] = "PUSH 2"
+    by_two = program(["LOAD x", "ABS", "STORE t", "PUSH 0", "STORE v"], ["LOAD v", "PRINT"])
+    for x in range(-6, 7):
+        assert StackBlocks(parse_stack_program(first)).run({"x": x}, 10_000) == [abs(x) * (abs(x) + 1) // 2]
+        t = abs(3 * x)
+        assert StackBlocks(parse_stack_program(second)).run({"x": x}, 10_000) == [t * (t + 1) // 2 - x]
+        assert StackBlocks(parse_stack_program(by_two)).run({"x": x}, 10_000) == [sum(range(abs(x), 0, -2))]
+        # A remembered state with fewer steps left than its passes need: the fast path must give up.
+        assert StackBlocks(parse_stack_program(first)).run({"x": 6}, 20) is None
+    assert len(stack_blocks._MEMOS) == 2  # two loops: the first is shared by two programs
+    assert all(len(memo) <= 3 for memo in stack_blocks._MEMOS.values())
+
+
 def if_program(rng: random.Random) -> str:
     """Straight statements and if / if-else shapes over x, y and v, laid out as ``stackvm.compile_program``
     lays them out (test, JZ past the then-part; then-part, JMP past the else-part), with prints, a division

@@ -73,13 +73,20 @@ def _target(text: str, count: int, where: int) -> int:
     return target
 
 
+#: Instruction lines read before, in any program (``LOAD v``, ``PUSH 0``, ``ADD``: answers repeat a few hundred
+#: lines), and what they read as; jumps are left out, since whether a target is valid depends on the program.
+#: Only valid lines get in, each a few dozen characters, and it is emptied when full.
+_READ_BEFORE: dict[str, Instruction] = {}
+READ_BEFORE_SIZE = 4096
+
+
 def parse_stack_program(text: str) -> list[Instruction]:
     """A stack-machine program, one instruction a line (``PUSH 3``, ``LOAD x``, ``JZ 12``, ``ADD``)."""
     lines = program_lines(text)
     code = []
-    read: dict[str, Instruction] = {}  # a line read before (programs repeat LOAD v, PUSH 0, ...) reads the same
+    jumps: dict[str, Instruction] = {}  # a jump line read before in this program reads the same
     for index, line in enumerate(lines):
-        known = read.get(line)
+        known = _READ_BEFORE.get(line) or jumps.get(line)
         if known is not None:
             code.append(known)
             continue
@@ -97,9 +104,13 @@ def parse_stack_program(text: str) -> list[Instruction]:
             code.append(Instruction(op, arg))
         elif op in STACK_JUMPS:
             code.append(Instruction(op, _target(arg, len(lines), index)))
+            jumps[line] = code[-1]
+            continue
         else:
             raise ParseError(f"instruction {index}: unknown instruction {op[:20]!r}")
-        read[line] = code[-1]
+        if len(_READ_BEFORE) >= READ_BEFORE_SIZE:
+            _READ_BEFORE.clear()
+        _READ_BEFORE[line] = code[-1]
     return code
 
 

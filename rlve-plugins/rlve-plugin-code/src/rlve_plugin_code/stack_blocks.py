@@ -408,14 +408,23 @@ def compile_block(code: list[Instruction], start: int, stop: int) -> Block:
 MISSING = object()
 
 
-def _loop(test: Block, body: Block) -> Callable[[Values, int], tuple[int, int]] | None:
+#: What loops remembered, by the loop's instructions (its jump targets left out), across programs: the loops of
+#: answers are nearly always the same few idioms (digit sums, counting down, Euclid's), so an input state one
+#: answer's loop ran on need not be run again by the next answer's identical loop. Bounded: a loop's memo, and
+#: the table of them, start over when full (at most 64 x 1024 states, a few tens of MB at worst).
+_MEMOS: dict[tuple, dict] = {}
+MEMOS_SIZE = 64
+MEMO_SIZE = 1024
+
+
+def _loop(test: Block, body: Block, code: list[Instruction]) -> Callable[[Values, int], tuple[int, int]] | None:
     """``test`` (ending with JZ out) and ``body`` (right after it, ending with JMP back to ``test``) as one
     Python while loop: (values, steps left) -> (next instruction, steps taken). None where the blocks touch the
     stack or print (the per-block path handles those).
 
-    The loop's run depends only on the variables it reads, so it is remembered by their values: on another
-    input that enters the loop with the same values (after a remainder or a digit sum, many do), the passes it
-    makes and the values it leaves are set without running it.
+    The loop's run depends only on its instructions and the variables it reads, so it is remembered by their
+    values (in ``_MEMOS``): on another input that enters the same loop with the same values (after a remainder
+    or a digit sum, many do), the passes it makes and the values it leaves are set without running it.
     """
     if test.jump != "JZ" or test.actions or body.jump != "JMP" or body.to != test.start or test.end != body.start:
         return None
@@ -428,7 +437,13 @@ def _loop(test: Block, body: Block) -> Callable[[Values, int], tuple[int, int]] 
     # Slots (int keys) are written in the block before they are read: not part of the state the loop starts from.
     written = tuple(sorted({key for _, key, _ in body.actions if isinstance(key, str)}))
     run_passes = _passes(test.test, condition, statements)
-    memo: dict[Any, tuple[int, tuple]] = {}
+    # state -> (passes made, steps taken, the written variables' values after them, or None for no pass)
+    shape = (tuple(code[test.start : test.end - 1]), tuple(code[body.start : body.end - 1]))
+    memo: dict[Any, tuple[int, int, dict | None]] | None = _MEMOS.get(shape)
+    if memo is None:
+        if len(_MEMOS) >= MEMOS_SIZE:
+            _MEMOS.clear()
+        memo = _MEMOS[shape] = {}
     read_all = operator.itemgetter(*read_names) if read_names else lambda values: ()
 
     def loop(values, budget):
@@ -441,16 +456,19 @@ def _loop(test: Block, body: Block) -> Callable[[Values, int], tuple[int, int]] 
             state = (MISSING, *[values.get(name, MISSING) for name in read_names])
         known = memo.get(state)
         if known is not None:
-            done, after = known
+            done, used, after = known
             if done > passes:
                 raise Unsure
-            if done:
-                values.update(zip(written, after))
-            return out, done * per_pass + final
+            if after is not None:
+                values.update(after)
+            return out, used
         done = run_passes(values, passes)
+        used = done * per_pass + final
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
         # Every store of the body runs on each pass: after one pass, each written variable holds a value.
-        memo[state] = (done, tuple([values[name] for name in written]) if done else ())
-        return out, done * per_pass + final
+        memo[state] = (done, used, {name: values[name] for name in written} if done else None)
+        return out, used
 
     return loop
 
@@ -577,7 +595,7 @@ class StackBlocks:
         self.entries: dict[int, tuple] = {}
         for block in blocks:
             after = by_start.get(block.end)
-            loop = _loop(block, after) if after is not None else None
+            loop = _loop(block, after, code) if after is not None else None
             if loop is None and self.neutral:
                 loop = _branch(block, by_start)
             if loop is not None:
