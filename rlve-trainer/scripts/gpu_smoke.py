@@ -19,6 +19,8 @@ Cases (--cases, comma separated; all by default):
   ckpt      grpo.gradient_checkpointing = true reaches the model; the loss finite
   lora      a [peft] section trains the LoRA adapters and nothing else; the loss finite; the checkpoint holds
             the adapters
+  eval      `rlve eval MODEL --envs ...` with the local HF backend: batched generation on the GPU, the frontier
+            search, the evaluation's rows in the history database
   overhead  rlve train against a bare TRL GRPOTrainer, same model, batch, completion length (exactly, by
             min_new_tokens) and static problems, alternating, in this process: completion tokens per second
             of each and their ratio (goal: within 5%), and the share of rlve's step spent drawing problems and
@@ -263,6 +265,52 @@ class Cases:
         found["within_5_percent"] = found["ratio"] <= 1.05
         return verdict(found, {"both ran": found["timed_steps_each"] > 0})
 
+    def eval(self) -> dict:
+        """`rlve eval` with the local HF backend, as a user runs it: batched generation on the GPU, the search,
+        and its rows in the history database."""
+        import subprocess
+
+        folder = self.root / "eval"
+        command = [
+            sys.executable,
+            "-c",
+            "from rlve.cli import main; main()",
+            "eval",
+            str(self.model_dir),
+            "--envs",
+            *ENVS,
+            "--problems",
+            "8",
+            "--max-tokens",
+            str(BATCH[self.shape][2]),
+            "--name",
+            "gpu-smoke-eval",
+            "--quiet",
+            "--output",
+            str(folder),
+        ]
+        started = time.perf_counter()
+        done = subprocess.run(command, capture_output=True, text=True, timeout=300)
+        found: dict = {"seconds": round(time.perf_counter() - started, 2), "returncode": done.returncode}
+        if done.returncode != 0:
+            found["error"] = (done.stdout + done.stderr)[-2000:]
+            return verdict(found, {"rlve eval exited 0": False})
+        with sqlite3.connect(folder / "history.db") as db:
+            status, backend, settings = db.execute("SELECT status, backend, settings FROM evaluations").fetchone()
+            found.update(
+                status=status,
+                settings=json.loads(settings),
+                answers=db.execute("SELECT SUM(answers) FROM evaluation_results").fetchone()[0],
+                frontiers=db.execute("SELECT COUNT(*) FROM evaluation_frontiers").fetchone()[0],
+            )
+        checks = {
+            "finished": status == "finished" and backend == "hf",
+            "on the GPU" if self.cuda else "on the CPU": found["settings"].get("device")
+            == ("cuda" if self.cuda else "cpu"),
+            "a frontier per environment": found["frontiers"] == len(ENVS) and found["answers"] >= 8 * len(ENVS),
+        }
+        return verdict(found, checks)
+
     def vllm(self) -> dict:
         if importlib.util.find_spec("vllm") is None:
             return {"skipped": "vllm is not installed"}
@@ -386,16 +434,17 @@ def environment(shape: str, cuda: bool, parameters: int) -> dict:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("out", help="folder for gpu_smoke.json (made if missing)")
-    parser.add_argument("--cases", default="bf16,ckpt,lora,overhead,vllm,verl")
+    parser.add_argument("--cases", default="bf16,ckpt,lora,eval,overhead,vllm,verl")
     parser.add_argument("--shape", choices=sorted(SHAPES), default="0.5b", help="the model built (default 0.5b)")
     parser.add_argument("--require-gpu", action="store_true", help="fail instead of skipping without CUDA")
     parser.add_argument("--allow-cpu", action="store_true", help="run the cases on the CPU when there is no CUDA")
     parser.add_argument("--rounds", type=int, help="overhead: rounds of rlve then TRL (default 2; 1 with tiny)")
     args = parser.parse_args()
     cases_asked = args.cases.split(",")
-    unknown = sorted(set(cases_asked) - {"bf16", "ckpt", "lora", "overhead", "vllm", "verl"})
+    known = ["bf16", "ckpt", "lora", "eval", "overhead", "vllm", "verl"]
+    unknown = sorted(set(cases_asked) - set(known))
     if unknown:
-        parser.error(f"unknown case {', '.join(unknown)}; the cases are bf16, ckpt, lora, overhead, vllm, verl")
+        parser.error(f"unknown case {', '.join(unknown)}; the cases are {', '.join(known)}")
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     report_path = out / "gpu_smoke.json"
@@ -444,6 +493,8 @@ def summary(found: dict) -> str:
             f"step: drawing problems {found['draw_share']:.2%}, reward {found['reward_share']:.2%}, closing the "
             f"step {found['record_share']:.2%}; garbage collection ms/step {found['gc_ms_per_step']}"
         )
+    if "frontiers" in found:
+        return f"{head}: {found['answers']} answers in {found['seconds']} s on {found['settings'].get('device')}"
     if "step_seconds" in found:
         return f"{head}: {found['steps']} steps, {found['seconds']} s, losses {found['history']['losses']}"
     return head

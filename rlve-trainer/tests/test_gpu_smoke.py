@@ -22,7 +22,8 @@ def smoke(*args: str) -> subprocess.CompletedProcess:
 
 
 def test_every_case_runs_on_the_cpu_and_reports(tmp_path):
-    done = smoke(str(tmp_path / "out"), "--shape", "tiny", "--allow-cpu", "--cases", "bf16,ckpt,lora,overhead,vllm")
+    asked = "bf16,ckpt,lora,eval,overhead,vllm"
+    done = smoke(str(tmp_path / "out"), "--shape", "tiny", "--allow-cpu", "--cases", asked)
     assert done.returncode == 0, done.stdout + done.stderr
     report = json.loads((tmp_path / "out" / "gpu_smoke.json").read_text())
     cases = report["cases"]
@@ -36,6 +37,9 @@ def test_every_case_runs_on_the_cpu_and_reports(tmp_path):
     assert cases["ckpt"]["ok"] and cases["ckpt"]["checkpointing"]
     assert cases["lora"]["ok"] and cases["lora"]["only_lora_trainable"]
     assert not cases["bf16"]["peft"]
+    evaluation = cases["eval"]
+    assert evaluation["ok"] and evaluation["status"] == "finished" and evaluation["settings"]["device"] == "cpu"
+    assert evaluation["frontiers"] == 2 and evaluation["answers"] >= 16
 
     overhead = cases["overhead"]
     assert overhead["ok"] and overhead["timed_steps_each"] == 3
@@ -62,4 +66,4 @@ def test_without_cuda_it_skips_unless_a_gpu_is_required(tmp_path):
 def test_an_unknown_case_is_refused_by_name(tmp_path):
     done = smoke(str(tmp_path), "--cases", "bf16,fp8")
     assert done.returncode == 2
-    assert "unknown case fp8; the cases are bf16, ckpt, lora, overhead, vllm, verl" in done.stderr
+    assert "unknown case fp8; the cases are bf16, ckpt, lora, eval, overhead, vllm, verl" in done.stderr
