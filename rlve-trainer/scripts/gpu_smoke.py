@@ -67,50 +67,30 @@ ENVS = ["graph/shortest_path", "graph/connected_components"]
 SHAPES = {
     "0.5b": dict(
         hidden_size=896,
+        layers=24,
         intermediate_size=4864,
-        num_hidden_layers=24,
         num_attention_heads=14,
         num_key_value_heads=2,
+        # Ids past the tokenizer's own vocabulary decode to nothing; the width keeps the LM head's real cost.
         vocab_size=151_936,
     ),
-    "tiny": dict(
-        hidden_size=64,
-        intermediate_size=128,
-        num_hidden_layers=2,
-        num_attention_heads=4,
-        num_key_value_heads=2,
-        vocab_size=None,
-    ),
+    "tiny": dict(hidden_size=64, layers=2),
 }
 #: batch shape of every case: (completions per step, completions per prompt, completion tokens)
 BATCH = {"0.5b": (16, 4, 128), "tiny": (8, 4, 16)}
 
 
 def build_model(folder: Path, shape: str) -> tuple[Path, int]:
-    """A random Qwen2 of ``shape`` with rlve's offline tokenizer, saved as a HF folder; (folder, parameters)."""
+    """A random Qwen2 of ``shape`` with rlve's offline tokenizer, saved in bf16 as a HF folder; (folder,
+    parameters)."""
     import torch
-    from transformers import Qwen2Config, Qwen2ForCausalLM
 
+    from rlve_trainer.tiny import build_model as random_qwen2
     from rlve_trainer.tiny import build_tokenizer
 
     tokenizer = build_tokenizer(ENVS)
-    sizes = dict(SHAPES[shape])
-    # Ids past the tokenizer's own vocabulary decode to nothing; the width keeps the LM head's real cost.
-    sizes["vocab_size"] = max(sizes["vocab_size"] or 0, len(tokenizer))
-    config = Qwen2Config(
-        **sizes,
-        max_position_embeddings=4096,
-        tie_word_embeddings=True,
-        eos_token_id=tokenizer.eos_token_id,
-        pad_token_id=tokenizer.pad_token_id,
-        bos_token_id=None,
-    )
-    torch.manual_seed(0)
     with torch.device("cuda" if torch.cuda.is_available() else "cpu"):  # initialising 0.5B on the GPU is quicker
-        model = Qwen2ForCausalLM(config).to(torch.bfloat16)
-    model.generation_config.eos_token_id = tokenizer.eos_token_id
-    model.generation_config.pad_token_id = tokenizer.pad_token_id
-    model.generation_config.bos_token_id = None
+        model = random_qwen2(tokenizer, **SHAPES[shape]).to(torch.bfloat16)
     tokenizer.save_pretrained(folder)
     model.save_pretrained(folder)
     return folder, sum(p.numel() for p in model.parameters())

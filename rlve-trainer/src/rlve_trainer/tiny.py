@@ -72,11 +72,13 @@ def build_tokenizer(env_ids: Sequence[str], vocab_size: int = 600, split_digits:
     return fast
 
 
-def build_model(tokenizer, seed: int = 0, hidden_size: int = 64, layers: int = 2):
+def build_model(tokenizer, seed: int = 0, hidden_size: int = 64, layers: int = 2, **shape):
+    """A random Qwen2 whose end of turn is ``tokenizer``'s eos; ``shape`` overrides any other ``Qwen2Config``
+    size (``intermediate_size``, ``num_attention_heads``, a ``vocab_size`` wider than the tokenizer's, ...)."""
     import torch
     from transformers import Qwen2Config, Qwen2ForCausalLM
 
-    config = Qwen2Config(
+    sizes = dict(
         vocab_size=len(tokenizer),
         hidden_size=hidden_size,
         intermediate_size=hidden_size * 2,
@@ -84,6 +86,9 @@ def build_model(tokenizer, seed: int = 0, hidden_size: int = 64, layers: int = 2
         num_attention_heads=4,
         num_key_value_heads=2,
         max_position_embeddings=4096,
+    )
+    config = Qwen2Config(
+        **{**sizes, **shape},
         tie_word_embeddings=True,
         eos_token_id=tokenizer.eos_token_id,
         pad_token_id=tokenizer.pad_token_id,
