@@ -19,7 +19,6 @@ first run wrote them once ``update`` had run) so that the curriculum is exactly 
 
 from __future__ import annotations
 
-import atexit
 import time
 from collections import OrderedDict
 from collections.abc import Mapping
@@ -182,26 +181,6 @@ class LiveCurriculum:
         else:
             self.history = RunHistory.open(url, self.run_id)
             self._resume_history()
-        atexit.register(self.mark_ended)
-
-    def mark_ended(self) -> None:
-        """When the process that owns the curriculum exits (verl's driver: a crash, a stop, or fewer
-        ``trainer.total_training_steps`` than ``max_steps``), a run short of ``max_steps`` is recorded as stopped
-        at its last step, resumable from verl's checkpoint, instead of staying ``running`` for good. A process
-        killed outright runs no exit handler: its run stays ``running``, as with ``rlve train``."""
-        if self.history is None or self.updates >= self.config.max_steps:
-            return
-        history, self.history = self.history, None
-        try:
-            history.stop_writing()  # what the last step queued is committed first
-            history.set_status(
-                "stopped",
-                error=f"the process that owned the rlve sampler ended after step {self.updates} of "
-                f"{self.config.max_steps}",
-                last_step=self.updates,
-            )
-        except Exception:  # noqa: BLE001 - at exit, a database that cannot be written is nothing to report to
-            pass
 
     def _resume_history(self) -> None:
         """A resumed run: replay the step the checkpoint was taken in (its outcomes came after the save), drop
