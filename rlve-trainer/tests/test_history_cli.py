@@ -104,6 +104,33 @@ def test_a_run_without_a_step_budget_shows_its_step_alone(tmp_path):
     assert "step 3," in shown and "3/0" not in shown
 
 
+def test_show_says_when_a_running_run_was_killed(tmp_path):
+    from rlve_trainer.run_lock import LOCK_FILE, RunLock
+
+    engine = open_engine(to_url(str(tmp_path / "history.db")))
+    folder = tmp_path / "20250103-000000-dead"
+    folder.mkdir()
+    store.create_run(
+        engine, run_id=folder.name, name="killed", config={}, packages={}, environments={}, output_dir=str(folder),
+        max_steps=10, model="m", strategy="adaptive",
+    )  # fmt: skip
+    store.set_status(engine, folder.name, "running", last_step=3)
+    engine.dispose()
+
+    def shown(*extra):
+        return invoke("history", "show", "killed", *extra, "--output", str(tmp_path)).output
+
+    assert "no process holds" not in shown() and json.loads(shown("--json"))["run"]["lock"] == "unknown"
+    lock = RunLock(folder, folder.name).acquire()  # training
+    assert "no process holds" not in shown() and json.loads(shown("--json"))["run"]["lock"] == "held"
+    lock._handle.close()  # killed: the file stays, nobody holds it
+    assert (folder / LOCK_FILE).exists()
+    assert f"it ended without recording it (killed, or out of memory); `rlve train --resume {folder.name}`" in shown()
+    assert json.loads(shown("--json"))["run"]["lock"] == "free"
+    assert (folder / LOCK_FILE).exists()  # looking did not remove or take it
+    RunLock(folder, folder.name).acquire().release()  # a resume can still take it
+
+
 def test_show_band_over_time(history_db):
     result = invoke("history", "show", "climb", "--output", str(history_db))
     assert result.exit_code == 0, result.output

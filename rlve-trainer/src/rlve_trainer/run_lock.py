@@ -71,3 +71,25 @@ class RunLock:
                 self.path.unlink(missing_ok=True)
             self._handle.close()  # closing the file drops the lock
             self._handle = None
+
+
+def lock_state(run_dir: str | Path) -> str:
+    """Whether a process on this machine trains the run in ``run_dir``, as its lock file tells: "held"; "free"
+    (the file is there but nobody holds it: the process ended without removing it, killed or out of memory); or
+    "unknown" (no lock file here: the run trains on another machine, was not started by ``rlve train``, or ended
+    and removed it). Takes a shared lock for an instant, never creates the file."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: no flock
+        return "unknown"
+    try:
+        handle = open(Path(run_dir) / LOCK_FILE)
+    except OSError:
+        return "unknown"
+    with handle:
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except OSError:
+            return "held"
+        fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+    return "free"

@@ -63,6 +63,7 @@ def show(run, as_json, db, output):
     """Per environment: the difficulty band over time, samples, accuracy and the share of GRPO groups with no
     learning signal (every completion got the same reward)."""
     from rlve_trainer.history.queries import run_summary, step_progress
+    from rlve_trainer.run_lock import lock_state
 
     engine = _engine(db, output)
     try:
@@ -70,6 +71,8 @@ def show(run, as_json, db, output):
     finally:
         engine.dispose()
     row = summary["run"]
+    # A run recorded as running whose lock nobody holds was killed before it could record that it stopped.
+    row["lock"] = lock_state(row["output_dir"]) if row["status"] == "running" and row["output_dir"] else "unknown"
     if as_json:
         click.echo(
             json.dumps(
@@ -85,6 +88,11 @@ def show(run, as_json, db, output):
         f"curriculum {row['curriculum_strategy']}, model {row['model']}"
     )
     click.echo(f"  created {row['created_at']}, updated {row['updated_at']}")
+    if row["lock"] == "free":
+        click.echo(
+            f"  no process holds its lock ({row['output_dir']}/run.lock): it ended without recording it (killed, "
+            f"or out of memory); `rlve train --resume {row['id']}` continues from its last checkpoint"
+        )
     if row.get("error"):
         click.echo(f"  error: {row['error']}")
     for change in summary["version_changes"]:  # accepted with --resume --allow-version-change
