@@ -121,6 +121,7 @@ def test_show_says_when_a_running_run_was_killed(tmp_path):
         return invoke("history", "show", "killed", *extra, "--output", str(tmp_path)).output
 
     assert "no process holds" not in shown() and json.loads(shown("--json"))["run"]["lock"] == "unknown"
+    assert " s ago)" in shown()  # a running run says how long ago it was last recorded
     lock = RunLock(folder, folder.name).acquire()  # training
     assert "no process holds" not in shown() and json.loads(shown("--json"))["run"]["lock"] == "held"
     lock._handle.close()  # killed: the file stays, nobody holds it
@@ -129,6 +130,19 @@ def test_show_says_when_a_running_run_was_killed(tmp_path):
     assert json.loads(shown("--json"))["run"]["lock"] == "free"
     assert (folder / LOCK_FILE).exists()  # looking did not remove or take it
     RunLock(folder, folder.name).acquire().release()  # a resume can still take it
+
+
+def test_time_since_reads_the_history_timestamps():
+    from datetime import datetime, timedelta, timezone
+
+    from rlve_trainer.cli.history import time_since
+
+    def ago(**delta):
+        return time_since((datetime.now(timezone.utc) - timedelta(**delta)).isoformat(timespec="seconds"))
+
+    assert ago(seconds=5) in ("5 s", "6 s") and ago(minutes=12) == "12 min"
+    assert ago(hours=3, minutes=5) == "3 h 5 min" and ago(days=2, hours=4) == "2 d 4 h"
+    assert time_since("not a time") == "an unknown time"
 
 
 def test_show_band_over_time(history_db):

@@ -87,7 +87,10 @@ def show(run, as_json, db, output):
         f"  status {row['status']}, step {step_progress(row['last_step'], row['max_steps'])}, "
         f"curriculum {row['curriculum_strategy']}, model {row['model']}"
     )
-    click.echo(f"  created {row['created_at']}, updated {row['updated_at']}")
+    # How long ago, for a run still recorded as running: whether its process is alive cannot always be told
+    # (a verl driver, a script, another machine), but a last update hours old is a hint.
+    ago = f" ({time_since(row['updated_at'])} ago)" if row["status"] == "running" else ""
+    click.echo(f"  created {row['created_at']}, updated {row['updated_at']}{ago}")
     if row["lock"] == "free":
         click.echo(
             f"  no process holds its lock ({row['output_dir']}/run.lock): it ended without recording it (killed, "
@@ -178,6 +181,25 @@ def plot(run, out, db, output):
 
 def _fmt(value) -> str:
     return "-" if value is None else f"{value:.3f}"
+
+
+def time_since(timestamp: str) -> str:
+    """How long ago an ISO 8601 timestamp was: '45 s', '12 min', '3 h 5 min', '2 d 4 h'."""
+    from datetime import datetime, timezone
+
+    try:
+        seconds = int((datetime.now(timezone.utc) - datetime.fromisoformat(timestamp)).total_seconds())
+    except (TypeError, ValueError):
+        return "an unknown time"
+    seconds = max(seconds, 0)
+    if seconds < 60:
+        return f"{seconds} s"
+    minutes, hours, days = seconds // 60, seconds // 3600, seconds // 86400
+    if hours < 1:
+        return f"{minutes} min"
+    if days < 1:
+        return f"{hours} h {minutes % 60} min"
+    return f"{days} d {hours % 24} h"
 
 
 def emit(columns: list[str], rows: list[tuple], as_json: bool, as_csv: bool) -> None:
