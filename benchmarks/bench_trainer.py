@@ -130,12 +130,11 @@ def stage_clock():
 
 
 @contextlib.contextmanager
-def gc_clock(total: list[float] | None = None):
-    """Seconds spent in Python's garbage collector while inside, added to ``total[0]`` (a new [0.0] if not
-    given), which is yielded."""
+def gc_clock(total: list[float]):
+    """Adds the seconds spent in Python's garbage collector while inside to ``total[0]``."""
     import gc
 
-    total, started = total if total is not None else [0.0], [0.0]
+    started = [0.0]
 
     def callback(phase, info):
         if phase == "start":
@@ -145,17 +144,14 @@ def gc_clock(total: list[float] | None = None):
 
     gc.callbacks.append(callback)
     try:
-        yield total
+        yield
     finally:
         gc.callbacks.remove(callback)
 
 
 def _grpo_kwargs(setup: Setup, output_dir: str) -> dict:
-    from trl import GRPOConfig
+    from rlve_trainer.trainer import checkpointing_field
 
-    # later transformers 5.x renamed gradient_checkpointing to activation_checkpointing; 5.17 knows only the old name
-    fields = {field.name for field in dataclasses.fields(GRPOConfig)}
-    checkpointing = "activation_checkpointing" if "activation_checkpointing" in fields else "gradient_checkpointing"
     return dict(
         output_dir=output_dir,
         max_steps=setup.steps,
@@ -171,7 +167,7 @@ def _grpo_kwargs(setup: Setup, output_dir: str) -> dict:
         bf16=setup.cuda,
         seed=0,
         generation_kwargs={"min_new_tokens": setup.completion},
-        **{checkpointing: False},
+        **{checkpointing_field(): False},  # its name depends on the transformers version
     )
 
 
@@ -197,8 +193,9 @@ def run_ours(setup: Setup, folder: Path) -> Timing:
             "output": str(folder),
         }
     )
-    with stage_clock() as spent, gc_clock() as collecting:
-        timer = _timer(setup.warmup, collecting)
+    collecting = [0.0]
+    timer = _timer(setup.warmup, collecting)
+    with stage_clock() as spent, gc_clock(collecting):
         train(config, quiet=True, callbacks=[timer])
     # One reward call and one step closed per step. Drawing is the same CPU work at every step, but the data
     # loader does not draw exactly at step boundaries, so its per-step figure is the mean over the run.

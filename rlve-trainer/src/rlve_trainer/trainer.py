@@ -76,14 +76,22 @@ def grpo_args(config: TrainConfig, run_dir: Path):
         log_completions=False,
         ddp_find_unused_parameters=False,
     )
-    if "activation_checkpointing" in {f.name for f in dataclasses.fields(GRPOConfig)}:
-        # transformers 5 renamed it; the old name is a deprecated alias whose TRL default is True.
-        kwargs["activation_checkpointing"] = kwargs.pop("gradient_checkpointing")
+    # Newer transformers 5 renamed it; the old name is then a deprecated alias whose TRL default is True.
+    kwargs[checkpointing_field()] = kwargs.pop("gradient_checkpointing")
     kwargs.update(g.extra)  # names checked against GRPOConfig by check_grpo_extra, before the run is recorded
     try:
         return GRPOConfig(**kwargs)
     except (ValueError, TypeError) as error:
         raise RlveError(f"invalid GRPO settings: {str(error).splitlines()[0]}") from None
+
+
+def checkpointing_field() -> str:
+    """The GRPOConfig field that switches gradient checkpointing in the installed transformers:
+    ``activation_checkpointing`` where it exists (newer 5.x), else ``gradient_checkpointing`` (5.17 and older)."""
+    from trl import GRPOConfig
+
+    names = {f.name for f in dataclasses.fields(GRPOConfig)}
+    return "activation_checkpointing" if "activation_checkpointing" in names else "gradient_checkpointing"
 
 
 #: GRPOConfig fields rlve sets itself, and why ``grpo.extra`` may not change them
