@@ -4,6 +4,7 @@ every rank ends with the same curriculum, and the history holds each rollout exa
 import json
 import os
 import shutil
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -17,6 +18,13 @@ HERE = Path(__file__).resolve().parent
 STEPS = 6
 PER_DEVICE = 4
 GENERATIONS = 8  # a group spans both ranks: each rank holds half of every problem's completions
+
+
+def free_port() -> int:
+    """A port nothing listens on now: a fixed one fails the test wherever another process holds it."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 @pytest.mark.skipif(
@@ -39,7 +47,7 @@ def test_two_ranks_share_one_curriculum(tmp_path):
         "--dynamo_backend",
         "no",
         "--main_process_port",
-        "29517",
+        str(free_port()),
         str(HERE / "launch_with_fakes.py"),
         "train",
         write_quick_config(tmp_path),
@@ -67,7 +75,7 @@ def test_two_ranks_share_one_curriculum(tmp_path):
     assert high["testfake/always_right"] >= 2, states[0]  # it moved, so agreeing was not trivial
 
     db = sqlite3.connect(output / "history.db")
-    assert db.execute("SELECT COUNT(*) FROM runs").fetchone()[0] == 1
+    assert db.execute("SELECT status, last_step FROM runs").fetchall() == [("finished", STEPS)]
     rows = db.execute("SELECT step, slot, env, difficulty, seed FROM rollouts").fetchall()
     assert len(rows) == STEPS * PER_DEVICE * 2  # each rollout of both ranks, once
     groups = defaultdict(list)

@@ -81,6 +81,7 @@ def train(config_file, demo, overrides, resume, allow_version_change, quiet, db,
             folder = demo_module.build_warm_start(demo_module.WarmStart(), config.envs, say)
             config = config.model_copy(update={"model": config.model.model_copy(update={"path": str(folder)})})
     from rlve_trainer.paths import rlve_command
+    from rlve_trainer.ranks import exit_without_teardown
     from rlve_trainer.stopping import Terminated
     from rlve_trainer.train import open_run, start_line
 
@@ -110,11 +111,12 @@ def train(config_file, demo, overrides, resume, allow_version_change, quiet, db,
         sys.exit(143 if how == "SIGTERM" else 130)
     if demo and not quiet and main_rank:
         click.echo("\n".join(demo_module.summary(result.db_url, result.run_id)))
-        return
-    if not quiet and main_rank:
+    elif not quiet and main_rank:
         click.echo(f"run {result.run_id} finished at step {result.final_step}; history: {result.db_url}")
         click.echo(f"  {rlve_command(result.db_url, result.run_id)}")
         import importlib.util
 
         if importlib.util.find_spec("matplotlib") is not None:  # the plot extra: `pip install rlve-trainer[plot]`
             click.echo(f"  {rlve_command(result.db_url, result.run_id, 'history plot')} -o frontier.png")
+    if plan.ranks.count > 1:
+        exit_without_teardown(0)  # every rank's work is recorded; see why there
