@@ -131,9 +131,9 @@ def test_untrusted_code_is_verified_in_another_process_with_a_time_limit():
     registry = rlve.registry()
     if SlowCode.id not in registry:
         registry.add(SlowCode, "rlve-trainer-tests")
-    # The limit must leave a worker on a loaded machine time to start and judge "ok" (it imports rlve and
-    # every pack first); the hang sleeps 60 s, so "timed out" still proves the limit.
-    pool = VerifyPool(workers=2, timeout=8.0)
+    # The limit counts verification only, not a worker's start-up (next test); the hang sleeps 60 s, so
+    # "timed out" proves the limit.
+    pool = VerifyPool(workers=2, timeout=3.0)
     try:
         reward, stream, _ = make_reward([SlowCode.id], verify_pool=pool)
         problem = stream.draw(0)
@@ -151,3 +151,20 @@ def test_untrusted_code_is_verified_in_another_process_with_a_time_limit():
     assert verdicts[0].reason != f"pid {os.getpid()}" and verdicts[0].reason.startswith("pid ")
     assert verdicts[2].reason.startswith("pid ")  # the answers after the hang were still verified
     assert rewards == [1.0, 0.0]
+
+
+def test_a_workers_start_up_does_not_count_against_the_answers_time_limit(monkeypatch):
+    # The worker spends 5 s starting (importing the environment's module) before its first call; the limit
+    # is 3 s of verification. Counted from submission, the correct answer would time out and score 0.
+    monkeypatch.setenv("RLVE_TEST_WORKER_START_DELAY", "5")
+    registry = rlve.registry()
+    if SlowCode.id not in registry:
+        registry.add(SlowCode, "rlve-trainer-tests")
+    env = registry.get(SlowCode.id)
+    problem = env.sample(0, seed=1)
+    pool = VerifyPool(workers=1, timeout=3.0)
+    try:
+        verdicts = pool.score_many([(env, problem, "<answer>ok</answer>"), (env, problem, "<answer>no</answer>")])
+    finally:
+        pool.close()
+    assert [(v.correct, v.is_verifier_error) for v in verdicts] == [(True, False), (False, False)], verdicts

@@ -5,6 +5,10 @@ import time
 
 from rlve import Environment, Instance, Verdict
 
+# A worker that is slow to start, as on a busy machine: a spawned worker imports this module before its first
+# call, and test_rewards sets this for the workers of one test.
+time.sleep(float(os.environ.get("RLVE_TEST_WORKER_START_DELAY", "0")))
+
 
 class SlowCode(Environment):
     id = "testfake/slow_code"
