@@ -213,50 +213,58 @@ def _settled(probed: dict[str, str], peer: str, probe: str) -> str:
 
 
 def _compare_reasoning_gym(report, pair, case, problem, ours: Ours, seconds, probed) -> None:
-    generate, verify = ours.generate, ours.verify_answer
-    name = f"rg {pair.reasoning_gym}"
     config = _sized(pair.rg_size, problem)
-    if isinstance(config, str):
-        report(f"{case} generate", generate, None, name, "/s", f"sizes not matched: {config}")
-        return
-    if _gave_up(report, probed, name, case, generate):
-        return
-    try:
-        peer_generate, peer_verify, accepted, probe = _in_child(_reasoning_gym, pair.reasoning_gym, config, seconds)
-    except Exception as error:  # noqa: BLE001 - a peer failing at a size is a finding, not a crash
-        _failed(report, probed, name, case, generate, config, error)
-        return
-    report(f"{case} generate", generate, peer_generate, name, "/s", f"peer sized: {_describe(config)}")
-    note, comparable = _verify_note(accepted, _settled(probed, name, probe))
-    if not comparable:
-        note += f" (peer {peer_verify:.4g}/s)"
-    report(f"{case} verify answer", verify, peer_verify if comparable else None, name, "/s", note)
+    _compare(
+        report,
+        probed,
+        case,
+        f"rg {pair.reasoning_gym}",
+        config,
+        (ours.generate, "verify answer", ours.verify_answer),
+        lambda: _in_child(_reasoning_gym, pair.reasoning_gym, config, seconds),
+    )
 
 
 def _compare_rlve_gym(report, pair, case, level, problem, ours: Ours, seconds, probed) -> None:
-    generate, verify = ours.generate, ours.verify_response
     name = f"RLVE-Gym {pair.rlve_gym}"
     if not rlve_gym_has(pair.rlve_gym):
-        report(f"{case} generate", generate, None, name, "/s", f"rlve-gym 0.0.1 has no task {pair.rlve_gym}")
+        report(f"{case} generate", ours.generate, None, name, "/s", f"rlve-gym 0.0.1 has no task {pair.rlve_gym}")
         return
     overrides = _sized(pair.gym_size, problem)
-    if isinstance(overrides, str):
-        report(f"{case} generate", generate, None, name, "/s", f"sizes not matched: {overrides}")
+    _compare(
+        report,
+        probed,
+        case,
+        name,
+        overrides,
+        (ours.generate, "verify response", ours.verify_response),
+        lambda: _in_child(_measure_rlve_gym, pair.rlve_gym, level, overrides, seconds),
+    )
+
+
+def _compare(report, probed, case, name, sized, ours, measure) -> None:
+    """One peer's rows for one case: generation, then verification where the peer checks equivalently.
+
+    ``sized`` is the peer's configuration matched to our instance, or why sizes cannot be matched; ``ours`` is
+    (our generation rate, the verification row's label, our verification rate); ``measure`` runs the peer in a
+    child process and returns (generation rate, verification rate, accepted, probe).
+    """
+    generate, verify_label, verify = ours
+    if isinstance(sized, str):
+        report(f"{case} generate", generate, None, name, "/s", f"sizes not matched: {sized}")
         return
     if _gave_up(report, probed, name, case, generate):
         return
     try:
-        peer_generate, peer_verify, accepted, probe = _in_child(
-            _measure_rlve_gym, pair.rlve_gym, level, overrides, seconds
-        )
-    except Exception as error:  # noqa: BLE001 - a peer failing is a finding, not a crash
-        _failed(report, probed, name, case, generate, overrides, error)
+        peer_generate, peer_verify, accepted, probe = measure()
+    except Exception as error:  # noqa: BLE001 - a peer failing at a size is a finding, not a crash
+        _failed(report, probed, name, case, generate, sized, error)
         return
-    report(f"{case} generate", generate, peer_generate, name, "/s", f"peer sized: {_describe(overrides)}")
+    report(f"{case} generate", generate, peer_generate, name, "/s", f"peer sized: {_describe(sized)}")
     note, comparable = _verify_note(accepted, _settled(probed, name, probe))
     if not comparable:
         note += f" (peer {peer_verify:.4g}/s)"
-    report(f"{case} verify response", verify, peer_verify if comparable else None, name, "/s", note)
+    report(f"{case} {verify_label}", verify, peer_verify if comparable else None, name, "/s", note)
 
 
 # -- helpers the pack modules use to size peers from our problems --------------------------------------------
