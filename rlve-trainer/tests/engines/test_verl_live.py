@@ -296,3 +296,14 @@ def test_a_prompt_over_max_prompt_length_names_the_problem_and_the_setting(tmp_p
     named = r"of (math/addition|logic/sudoku) at difficulty 0 \(seed \d+\) is \d+ tokens, over data.max_prompt_length"
     with pytest.raises(RlveError, match=named):
         next(iter(loader))
+
+
+def test_the_recorded_runs_id_reaches_the_file_rlve_engines_verl_run_reads(tmp_path, tokenizer):
+    """`rlve engines verl --run` passes +data.rlve_run_file through verl's config to rlve's dataset, which writes
+    the run it records there (how the launcher finds the run to mark when verl crashes)."""
+    run_file = tmp_path / "run_id"
+    config = verl_config(write_toml(tmp_path), f"+data.rlve_run_file={run_file}")
+    dataset, sampler, loader = build(config, tokenizer)
+    next(iter(loader))
+    assert run_file.read_text() == dataset.live.run_id
+    assert query(tmp_path / "history.db", "SELECT id, status FROM runs") == [(dataset.live.run_id, "running")]

@@ -19,7 +19,9 @@ loop applies the chat template; the dataset returns the messages, as ``RLHFDatas
 
 Where the rlve config comes from: ``data.train_files`` names the run's TOML, so one file serves ``rlve train``
 and verl; ``data.rlve_db`` (optional) replaces the TOML's database with an absolute URL, since verl's driver
-may not run in the folder the TOML's relative paths were written for.
+may not run in the folder the TOML's relative paths were written for. ``data.rlve_run_file`` (optional, set by
+``rlve engines verl run.toml --run``) is a file the run's id is written to, so the launching process can record
+how the run ended.
 """
 
 from __future__ import annotations
@@ -70,7 +72,9 @@ class RlveDataset(RLHFDataset):
         self.max_samples = max_samples
         self.serialize_dataset = False
         self.rlve_config = load_config(toml, config.get("rlve_db", None))
-        self.live = LiveCurriculum(self.rlve_config, batch_size=train_batch_size(config))
+        self.live = LiveCurriculum(
+            self.rlve_config, batch_size=train_batch_size(config), run_file=config.get("rlve_run_file", None)
+        )
         self.sampler = None  # set by RlveCurriculumSampler: only the training dataset has one
 
     def __len__(self) -> int:

@@ -51,7 +51,7 @@ def load_config(path: str | Path, db: str | None = None) -> TrainConfig:
 class LiveCurriculum:
     """One verl run's curriculum, problems, step counter and history (in the process that owns the sampler)."""
 
-    def __init__(self, config: TrainConfig, *, batch_size: int):
+    def __init__(self, config: TrainConfig, *, batch_size: int, run_file: str | None = None):
         from rlve_trainer import packs
         from rlve_trainer.preflight import make_curriculum
 
@@ -59,6 +59,8 @@ class LiveCurriculum:
             raise RlveError(f"data.train_batch_size = {batch_size}: verl must ask for at least one prompt per step")
         self.config = config
         self.batch_size = batch_size
+        #: where to write the recorded run's id (``+data.rlve_run_file``, set by ``rlve engines verl --run``)
+        self.run_file = run_file
         self.environments = packs.environments(config.envs)
         self.curriculum: Curriculum = make_curriculum(config, list(self.environments))
         # A batch is drawn before the previous one is scored only when verl reads ahead; keep several batches.
@@ -181,6 +183,8 @@ class LiveCurriculum:
         else:
             self.history = RunHistory.open(url, self.run_id)
             self._resume_history()
+        if self.run_file:  # so the launching process can record the run's end, which verl's driver cannot
+            Path(self.run_file).write_text(self.run_id)
 
     def _resume_history(self) -> None:
         """A resumed run: replay the step the checkpoint was taken in (its outcomes came after the save), drop

@@ -118,6 +118,18 @@ def set_status(engine: Engine, run_id: str, status: str, *, error: str | None = 
         connection.execute(update(models.runs).where(models.runs.c.id == run_id).values(**values))
 
 
+def end_if_running(engine: Engine, run_id: str, status: str, *, error: str) -> bool:
+    """Mark a run ``status`` (with ``error``) only while it is recorded ``running``: a run that finished, failed
+    or stopped on its own keeps what it recorded. True when the row was changed."""
+    with engine.begin() as connection:
+        changed = connection.execute(
+            update(models.runs)
+            .where(models.runs.c.id == run_id, models.runs.c.status == "running")
+            .values(status=status, error=error, updated_at=now())
+        )
+    return changed.rowcount == 1
+
+
 def set_config(engine: Engine, run_id: str, *, config: dict[str, Any], max_steps: int) -> None:
     """Record a resumed run's config as it now trains (``--set max_steps=N`` and other overrides)."""
     with engine.begin() as connection:
