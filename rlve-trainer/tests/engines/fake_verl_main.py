@@ -8,7 +8,8 @@ import sys
 from rlve_trainer.engines.verl_live import LiveCurriculum, load_config
 
 settings = dict(argument.lstrip("+").split("=", 1) for argument in sys.argv[1:])
-live = LiveCurriculum(load_config(settings["toml"]), batch_size=2, run_file=settings["data.rlve_run_file"])
+config = load_config(settings["toml"], settings.get("data.rlve_db"))  # as rlve's dataset reads verl's config
+live = LiveCurriculum(config, batch_size=2, run_file=settings["data.rlve_run_file"])
 end = settings["end"]
 if end == "before the run":
     sys.exit(3)

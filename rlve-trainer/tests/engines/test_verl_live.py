@@ -305,5 +305,6 @@ def test_the_recorded_runs_id_reaches_the_file_rlve_engines_verl_run_reads(tmp_p
     config = verl_config(write_toml(tmp_path), f"+data.rlve_run_file={run_file}")
     dataset, sampler, loader = build(config, tokenizer)
     next(iter(loader))
-    assert run_file.read_text() == dataset.live.run_id
+    written = json.loads(run_file.read_text())
+    assert written == {"run_id": dataset.live.run_id, "db": f"sqlite:///{tmp_path / 'history.db'}"}
     assert query(tmp_path / "history.db", "SELECT id, status FROM runs") == [(dataset.live.run_id, "running")]

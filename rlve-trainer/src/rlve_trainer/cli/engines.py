@@ -66,33 +66,31 @@ def verl(config, gpus, nodes, val_files, max_prompt_length, launch, verl_setting
     for warning in warnings:
         click.echo(f"rlve engines verl: {warning}", err=True)
     if launch:
-        _run_verl(run, [*overrides, *verl_settings])
+        _run_verl([*overrides, *verl_settings])
         return
     for override in overrides:
         click.echo(override)
 
 
-def _run_verl(run, overrides: list[str]) -> None:
+def _run_verl(overrides: list[str]) -> None:
     """verl's main_ppo in a child process; then say how it ended and exit with its code."""
     import importlib.util
     import sys
 
     from rlve.errors import RlveError
-    from rlve_trainer.engines.verl_launch import VERL_MAIN, run_verl
-    from rlve_trainer.engines.verl_overrides import absolute_db_url
+    from rlve_trainer.engines.verl_launch import run_verl
     from rlve_trainer.paths import rlve_command
 
     if importlib.util.find_spec("verl") is None:
         raise RlveError("verl is not installed in this Python: pip install 'rlve-trainer[verl]' (verl 0.7.1)")
-    db_url = absolute_db_url(run.db_url())
-    ended = run_verl(overrides, db_url, module=VERL_MAIN)
+    ended = run_verl(overrides)
     if ended.run_id is None:
         if ended.code != 0:
             click.echo(f"verl exited with code {ended.code} before rlve recorded a run", err=True)
     elif ended.marked is not None:
         click.echo(
             f"run {ended.run_id} recorded as {ended.marked} (verl exited with code {ended.code}); every step it "
-            f"reported is in the history: {rlve_command(db_url, ended.run_id)}",
+            f"reported is in the history: {rlve_command(ended.db_url, ended.run_id)}",
             err=True,
         )
     sys.exit(ended.code if ended.code >= 0 else 128 - ended.code)

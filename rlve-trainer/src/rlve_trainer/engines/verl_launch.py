@@ -10,6 +10,7 @@ verl finished is left as it is. Only a kill of this process too (SIGKILL) leaves
 
 from __future__ import annotations
 
+import json
 import signal
 import subprocess
 import sys
@@ -30,10 +31,12 @@ class Ended:
     code: int
     run_id: str | None  # None: verl ended before rlve's curriculum recorded a run
     marked: str | None  # the status written ("failed", "stopped"), or None when the run had already ended
+    db_url: str | None = None  # where the run is recorded, when it was marked
 
 
-def run_verl(overrides: list[str], db_url: str, *, module: str = VERL_MAIN) -> Ended:
-    """Run ``python -m module OVERRIDES +data.rlve_run_file=...`` here, wait for it, record how it ended.
+def run_verl(overrides: list[str], *, module: str = VERL_MAIN) -> Ended:
+    """Run ``python -m module OVERRIDES +data.rlve_run_file=...`` here, wait for it, record how it ended in the
+    database the run was recorded in (the file says which: ``+data.rlve_db`` may have changed it).
 
     Ctrl-C reaches verl from the terminal (both are in its process group); SIGTERM to this process is passed on
     to verl, and this process waits for verl to stop either way.
@@ -47,12 +50,21 @@ def run_verl(overrides: list[str], db_url: str, *, module: str = VERL_MAIN) -> E
             code = _wait(child)
         finally:
             signal.signal(signal.SIGTERM, previous)
-        run_id = run_file.read_text().strip() if run_file.is_file() else None
+        run_id, db_url = read_run_file(run_file)
     if run_id is None or code == 0:
         return Ended(code, run_id, None)
     status = "stopped" if code in STOP_CODES else "failed"
     marked = status if mark_if_running(db_url, run_id, status, how_it_ended(code)) else None
-    return Ended(code, run_id, marked)
+    return Ended(code, run_id, marked, db_url)
+
+
+def read_run_file(path: Path) -> tuple[str | None, str | None]:
+    """(run id, database URL) as rlve's live curriculum wrote them; (None, None) when it wrote nothing."""
+    try:
+        written = json.loads(path.read_text())
+        return str(written["run_id"]), str(written["db"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None, None
 
 
 def _wait(child: subprocess.Popen) -> int:

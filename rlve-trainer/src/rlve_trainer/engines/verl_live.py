@@ -184,7 +184,22 @@ class LiveCurriculum:
             self.history = RunHistory.open(url, self.run_id)
             self._resume_history()
         if self.run_file:  # so the launching process can record the run's end, which verl's driver cannot
-            Path(self.run_file).write_text(self.run_id)
+            self._tell_launcher(url)
+
+    def _tell_launcher(self, url: str) -> None:
+        """Write the run's id and database to ``run_file``. Where verl's driver runs on another machine than
+        the launcher (a Ray cluster), the folder is not there: the run goes on, only its end is not marked."""
+        import json
+        import sys
+
+        try:
+            Path(self.run_file).write_text(json.dumps({"run_id": self.run_id, "db": url}))
+        except OSError as error:
+            print(
+                f"rlve: cannot tell `rlve engines verl --run` which run this is ({error}); if verl crashes, the "
+                f"run {self.run_id} stays recorded as running",
+                file=sys.stderr,
+            )
 
     def _resume_history(self) -> None:
         """A resumed run: replay the step the checkpoint was taken in (its outcomes came after the save), drop
