@@ -69,11 +69,14 @@ class VerifyPool:
         while call not in self._begun and not future.done():
             left = deadline - time.monotonic()
             if left <= 0:
-                return
+                break
             try:
                 self._begun.add(self._started.get(timeout=min(left, 0.2)))
             except queue.Empty:
                 pass
+        # Calls are waited for in the order of their numbers: keep only those still to come, so a long run's
+        # set stays as small as the calls in flight.
+        self._begun = {begun for begun in self._begun if begun > call}
 
     def score_many(self, items: list[tuple[Environment, Problem, str]]) -> list[Verdict]:
         """Verdicts in order; a call past the time limit or a crashed worker gives reward 0.
